@@ -1,0 +1,724 @@
+//! The board: cells on a padded grid, make/undo, an incremental Zobrist key, incremental line
+//! keys → line patterns → per-cell threat classes for both sides, and the candidate area.
+//!
+//! Layout: a 1-D array with one shared wall column between rows and wall rows above and below,
+//! so a neighbour step never needs a bounds check: scanning along a line stops at the first wall.
+//! `idx(x, y) = (y + 3) * stride + x + 1` with `stride = width + 1`.
+
+pub mod pattern;
+pub mod renju;
+
+use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
+use std::sync::OnceLock;
+
+pub use renju::ForbidKind;
+
+/// What occupies a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    /// Off the board, or a dead stone of a continuous game (protocol f = 3).
+    Wall = 3,
+}
+
+impl Cell {
+    #[inline]
+    pub fn stone(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Largest padded array length over all supported sizes.
+pub const MAX_CELLS: usize = (MAX_SIZE + 6) * (MAX_SIZE + 1);
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// A fixed-size bit set over padded cell indices.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CellSet([u64; WORDS]);
+
+impl CellSet {
+    pub const fn new() -> Self {
+        CellSet([0; WORDS])
+    }
+    #[inline]
+    pub fn insert(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+    #[inline]
+    pub fn remove(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// Indices in increasing order (row-major: sorted by y, then x).
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    None
+                } else {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(wi * 64 + b)
+                }
+            })
+        })
+    }
+}
+
+impl Default for CellSet {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// Zobrist keys from our own fixed-seed generator (splitmix64).
+fn zobrist() -> &'static [[u64; 2]] {
+    static Z: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut s: u64 = 0x6f72_696e_2d67_6f72; // "orin-gor"
+        let mut next = || {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        (0..MAX_CELLS).map(|_| [next(), next()]).collect()
+    })
+}
+
+/// Error from a checked move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    OffBoard,
+    Occupied,
+    Forbidden(ForbidKind),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::OffBoard => f.write_str("point is off the board"),
+            MoveError::Occupied => f.write_str("point is occupied"),
+            MoveError::Forbidden(k) => write!(f, "point is forbidden for black ({})", k.name()),
+        }
+    }
+}
+
+/// The four line directions: horizontal, vertical, diagonal, anti-diagonal.
+pub const DIRS: usize = 4;
+
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    stride: usize,
+    rule: Rule,
+    pow: [u32; 10],
+    wall: u32,
+    step: [isize; DIRS],
+    tables: [&'static [u8]; 2],
+    combine: [&'static [u8]; 2],
+    cells: Vec<Cell>,
+    /// keys[i][side][dir]: the line key seen from `side`.
+    keys: Vec<[[u32; DIRS]; 2]>,
+    /// pats[i][side]: four line patterns, 4 bits each (empty cells only).
+    pats: Vec<[u16; 2]>,
+    /// threat[i][side] (empty cells only).
+    threat: Vec<[u8; 2]>,
+    sets: [[CellSet; THREAT_COUNT]; 2],
+    counts: [[u16; THREAT_COUNT]; 2],
+    /// Number of stones in the 5×5 square around each cell.
+    near: Vec<u8>,
+    hash: u64,
+    stones: [u16; 2],
+    history: Vec<(u16, Color)>,
+}
+
+impl Board {
+    /// A new empty board. Panics on an unsupported size (use [`Board::check_size`] first).
+    pub fn new(width: usize, height: usize, rule: Rule) -> Board {
+        assert!(Board::check_size(width, height).is_ok(), "unsupported board size {width}x{height}");
+        let stride = width + 1;
+        let len = (height + 6) * stride;
+        let kinds = [WinKind::from_rule(rule, Color::Black), WinKind::from_rule(rule, Color::White)];
+        let radix = kinds[0].radix();
+        let mut b = Board {
+            width,
+            height,
+            stride,
+            rule,
+            pow: pattern::powers(radix),
+            wall: pattern::wall_digit(radix),
+            step: [1, stride as isize, stride as isize + 1, stride as isize - 1],
+            tables: [pattern::table(kinds[0]), pattern::table(kinds[1])],
+            combine: [
+                pattern::combine_table(rule.has_forbidden(Color::Black)),
+                pattern::combine_table(rule.has_forbidden(Color::White)),
+            ],
+            cells: vec![Cell::Wall; len],
+            keys: vec![[[0; DIRS]; 2]; len],
+            pats: vec![[0; 2]; len],
+            threat: vec![[0; 2]; len],
+            sets: Default::default(),
+            counts: [[0; THREAT_COUNT]; 2],
+            near: vec![0; len],
+            hash: 0,
+            stones: [0; 2],
+            history: Vec::with_capacity(width * height),
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let i = b.idx(Pos::new(x, y));
+                b.cells[i] = Cell::Empty;
+            }
+        }
+        b.rebuild();
+        b
+    }
+
+    pub fn check_size(width: usize, height: usize) -> Result<(), String> {
+        if (MIN_SIZE..=MAX_SIZE).contains(&width) && (MIN_SIZE..=MAX_SIZE).contains(&height) {
+            Ok(())
+        } else {
+            Err(format!("unsupported board size {width}x{height} (supported: {MIN_SIZE}..={MAX_SIZE})"))
+        }
+    }
+
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+    /// Index step of a direction.
+    #[inline]
+    pub fn step(&self, dir: usize) -> isize {
+        self.step[dir]
+    }
+    /// Length of the padded cell array.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty() && self.stones == [0, 0]
+    }
+
+    #[inline]
+    pub fn on_board(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
+    }
+    #[inline]
+    pub fn idx(&self, p: Pos) -> usize {
+        (p.y as usize + 3) * self.stride + p.x as usize + 1
+    }
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new(i % self.stride - 1, i / self.stride - 3)
+    }
+    /// Index of `p` if it lies on the board.
+    #[inline]
+    pub fn idx_checked(&self, p: Pos) -> Option<usize> {
+        if (p.x as usize) < self.width && (p.y as usize) < self.height { Some(self.idx(p)) } else { None }
+    }
+    /// All on-board indices, row-major.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| (y + 3) * self.stride + x + 1))
+    }
+
+    #[inline]
+    pub fn cell(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+    #[inline]
+    pub fn at(&self, p: Pos) -> Cell {
+        match self.idx_checked(p) {
+            Some(i) => self.cells[i],
+            None => Cell::Wall,
+        }
+    }
+    #[inline]
+    pub fn is_empty_cell(&self, i: usize) -> bool {
+        self.cells[i] == Cell::Empty
+    }
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn stone_count(&self, c: Color) -> usize {
+        self.stones[c.idx()] as usize
+    }
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        self.history.len()
+    }
+    /// Moves made with [`Board::make`], oldest first.
+    pub fn history(&self) -> impl Iterator<Item = (usize, Color)> + '_ {
+        self.history.iter().map(|&(i, c)| (i as usize, c))
+    }
+    pub fn last_move(&self) -> Option<(usize, Color)> {
+        self.history.last().map(|&(i, c)| (i as usize, c))
+    }
+    /// Number of empty on-board points.
+    pub fn empty_count(&self) -> usize {
+        self.width * self.height - self.stones[0] as usize - self.stones[1] as usize - self.wall_count()
+    }
+    fn wall_count(&self) -> usize {
+        self.indices().filter(|&i| self.cells[i] == Cell::Wall).count()
+    }
+    /// The colour to move when the stones alternate from black.
+    pub fn side_by_count(&self) -> Color {
+        if self.stones[0] <= self.stones[1] { Color::Black } else { Color::White }
+    }
+
+    /// Line pattern made by `c` playing the empty cell `i` in direction `dir`.
+    #[inline]
+    pub fn pattern(&self, i: usize, c: Color, dir: usize) -> Pattern {
+        Pattern::from_u8(((self.pats[i][c.idx()] >> (4 * dir)) & 15) as u8)
+    }
+    /// Threat class of the empty cell `i` for `c` (line-based; for renju black,
+    /// [`Threat::ThreeThree`] still needs [`Board::is_forbidden`]).
+    #[inline]
+    pub fn threat(&self, i: usize, c: Color) -> Threat {
+        Threat::from_u8(self.threat[i][c.idx()])
+    }
+    /// Raw line key of cell `i` for side `c` in direction `dir`.
+    #[inline]
+    pub fn line_key(&self, i: usize, c: Color, dir: usize) -> u32 {
+        self.keys[i][c.idx()][dir]
+    }
+    /// Pattern for `c` of a line key (e.g. a key with extra own digits added).
+    #[inline]
+    pub fn pattern_of_key(&self, c: Color, key: u32) -> Pattern {
+        Pattern::from_u8(self.tables[c.idx()][key as usize])
+    }
+    /// The key increment of an own stone at `offset` (-5..=-1, 1..=5) from the centre.
+    #[inline]
+    pub fn own_digit(&self, offset: i32) -> u32 {
+        self.pow[digit_index(offset) as usize]
+    }
+    /// Number of empty cells with threat class `t` for `c`. O(1).
+    #[inline]
+    pub fn count(&self, c: Color, t: Threat) -> usize {
+        self.counts[c.idx()][t as usize] as usize
+    }
+    /// The empty cells with threat class `t` for `c`, row-major.
+    #[inline]
+    pub fn cells_with(&self, c: Color, t: Threat) -> &CellSet {
+        &self.sets[c.idx()][t as usize]
+    }
+    /// Does `c` threaten to make five on its next move? O(1).
+    #[inline]
+    pub fn has_five_threat(&self, c: Color) -> bool {
+        self.counts[c.idx()][Threat::Five as usize] > 0
+    }
+    /// Does `c` have at least two distinct five points (an unstoppable threat unless the
+    /// opponent wins first)? O(1).
+    #[inline]
+    pub fn has_double_five_threat(&self, c: Color) -> bool {
+        self.counts[c.idx()][Threat::Five as usize] > 1
+    }
+    /// Does playing the empty cell `i` make a winning five for `c`?
+    #[inline]
+    pub fn makes_five(&self, i: usize, c: Color) -> bool {
+        self.threat[i][c.idx()] == Threat::Five as u8
+    }
+    /// Number of stones in the 5×5 square centred on `i`.
+    #[inline]
+    pub fn near_count(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+
+    /// Places `c` on the empty cell `i`. Unchecked: the search's fast path.
+    pub fn make(&mut self, i: usize, c: Color) {
+        debug_assert_eq!(self.cells[i], Cell::Empty);
+        for s in 0..2 {
+            let t = self.threat[i][s] as usize;
+            self.sets[s][t].remove(i);
+            self.counts[s][t] -= 1;
+        }
+        self.cells[i] = Cell::stone(c);
+        self.hash ^= zobrist()[i][c.idx()];
+        self.stones[c.idx()] += 1;
+        self.history.push((i as u16, c));
+        self.update_lines(i, c, true);
+        self.update_near(i, true);
+    }
+
+    /// Takes back the last move made with [`Board::make`].
+    pub fn undo(&mut self) {
+        let (i, c) = self.history.pop().expect("undo with no move");
+        let i = i as usize;
+        self.cells[i] = Cell::Empty;
+        self.hash ^= zobrist()[i][c.idx()];
+        self.stones[c.idx()] -= 1;
+        self.update_lines(i, c, false);
+        self.update_near(i, false);
+        self.refresh_cell(i);
+        for s in 0..2 {
+            let t = self.threat[i][s] as usize;
+            self.sets[s][t].insert(i);
+            self.counts[s][t] += 1;
+        }
+    }
+
+    /// Runs `f` with `c` played at `i`, then undoes it.
+    pub fn with_move<R>(&mut self, i: usize, c: Color, f: impl FnOnce(&mut Board) -> R) -> R {
+        self.make(i, c);
+        let r = f(self);
+        self.undo();
+        r
+    }
+
+    /// Checked move: on the board, empty, and not forbidden for `c`. Returns the index.
+    pub fn try_play(&mut self, p: Pos, c: Color) -> Result<usize, MoveError> {
+        let i = self.idx_checked(p).ok_or(MoveError::OffBoard)?;
+        if self.cells[i] != Cell::Empty {
+            return Err(MoveError::Occupied);
+        }
+        if let Some(k) = self.forbid_kind(i, c) {
+            return Err(MoveError::Forbidden(k));
+        }
+        self.make(i, c);
+        Ok(i)
+    }
+
+    /// Turns an on-board cell into a wall (a dead stone of a continuous game). Not undoable;
+    /// meant for setting up a position. Rebuilds the incremental state.
+    pub fn place_wall(&mut self, p: Pos) -> Result<(), MoveError> {
+        let i = self.idx_checked(p).ok_or(MoveError::OffBoard)?;
+        if self.cells[i] != Cell::Empty {
+            return Err(MoveError::Occupied);
+        }
+        self.cells[i] = Cell::Wall;
+        self.rebuild();
+        Ok(())
+    }
+
+    #[inline]
+    fn update_near(&mut self, i: usize, add: bool) {
+        let s = self.stride as isize;
+        for dy in -2..=2isize {
+            let row = i as isize + dy * s;
+            for dx in -2..=2isize {
+                let j = (row + dx) as usize;
+                if add {
+                    self.near[j] += 1;
+                } else {
+                    self.near[j] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Adds (or removes) the digits of a stone of `c` at `i` in the keys of its line neighbours,
+    /// and refreshes the patterns of the empty ones.
+    #[inline]
+    fn update_lines(&mut self, i: usize, c: Color, add: bool) {
+        let ci = c.idx();
+        let oi = 1 - ci;
+        for d in 0..DIRS {
+            let st = self.step[d];
+            for sign in [1isize, -1] {
+                let mut q = i as isize;
+                for k in 1..=5i32 {
+                    q += sign * st;
+                    let qu = q as usize;
+                    if self.cells[qu] == Cell::Wall {
+                        break;
+                    }
+                    // `i` sits at offset -sign*k from q.
+                    let p = self.pow[digit_index(-(sign as i32) * k) as usize];
+                    let keys = &mut self.keys[qu];
+                    if add {
+                        keys[ci][d] += OWN_DIGIT * p;
+                        keys[oi][d] += OPP_DIGIT * p;
+                    } else {
+                        keys[ci][d] -= OWN_DIGIT * p;
+                        keys[oi][d] -= OPP_DIGIT * p;
+                    }
+                    if self.cells[qu] == Cell::Empty {
+                        self.refresh_dir(qu, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes direction `d`'s pattern of empty cell `q` for both sides, and its threats.
+    #[inline]
+    fn refresh_dir(&mut self, q: usize, d: usize) {
+        for s in 0..2 {
+            let pat = self.tables[s][self.keys[q][s][d] as usize] as u16;
+            let packed = (self.pats[q][s] & !(15 << (4 * d))) | (pat << (4 * d));
+            self.pats[q][s] = packed;
+            let nt = self.combine[s][packed as usize];
+            let ot = self.threat[q][s];
+            if nt != ot {
+                self.threat[q][s] = nt;
+                self.sets[s][ot as usize].remove(q);
+                self.sets[s][nt as usize].insert(q);
+                self.counts[s][ot as usize] -= 1;
+                self.counts[s][nt as usize] += 1;
+            }
+        }
+    }
+
+    /// Recomputes all patterns and threats of cell `q` from its keys (no set bookkeeping).
+    fn refresh_cell(&mut self, q: usize) {
+        for s in 0..2 {
+            let mut packed = 0u16;
+            for d in 0..DIRS {
+                packed |= (self.tables[s][self.keys[q][s][d] as usize] as u16) << (4 * d);
+            }
+            self.pats[q][s] = packed;
+            self.threat[q][s] = self.combine[s][packed as usize];
+        }
+    }
+
+    /// The line key of `i` for `side` in direction `d`, computed from the cells (canonical:
+    /// every digit beyond a wall is a wall).
+    pub fn compute_key(&self, i: usize, side: Color, d: usize) -> u32 {
+        let mut key = 0;
+        for sign in [1isize, -1] {
+            let mut walled = false;
+            let mut q = i as isize;
+            for k in 1..=5i32 {
+                let off = sign as i32 * k;
+                let digit = if walled {
+                    self.wall
+                } else {
+                    q += sign * self.step[d];
+                    match self.cells[q as usize] {
+                        Cell::Empty => 0,
+                        Cell::Wall => {
+                            walled = true;
+                            self.wall
+                        }
+                        cell => {
+                            if cell.color() == Some(side) {
+                                OWN_DIGIT
+                            } else {
+                                OPP_DIGIT
+                            }
+                        }
+                    }
+                };
+                key += digit * self.pow[digit_index(off) as usize];
+            }
+        }
+        key
+    }
+
+    /// Recomputes every incremental structure from the cells (after walls are placed, and as
+    /// the reference in invariant tests).
+    pub fn rebuild(&mut self) {
+        self.sets = Default::default();
+        self.counts = [[0; THREAT_COUNT]; 2];
+        self.hash = 0;
+        self.stones = [0; 2];
+        for v in self.near.iter_mut() {
+            *v = 0;
+        }
+        let all: Vec<usize> = self.indices().collect();
+        for &i in &all {
+            for side in Color::BOTH {
+                for d in 0..DIRS {
+                    self.keys[i][side.idx()][d] = self.compute_key(i, side, d);
+                }
+            }
+        }
+        for &i in &all {
+            match self.cells[i] {
+                Cell::Empty => {
+                    self.refresh_cell(i);
+                    for s in 0..2 {
+                        let t = self.threat[i][s] as usize;
+                        self.sets[s][t].insert(i);
+                        self.counts[s][t] += 1;
+                    }
+                }
+                Cell::Wall => {}
+                cell => {
+                    let c = cell.color().unwrap();
+                    self.hash ^= zobrist()[i][c.idx()];
+                    self.stones[c.idx()] += 1;
+                    self.update_near(i, true);
+                }
+            }
+        }
+    }
+
+    /// Compares every incremental structure with a from-scratch recomputation.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild();
+        for i in self.indices() {
+            if self.cells[i] == Cell::Wall {
+                continue;
+            }
+            if self.keys[i] != fresh.keys[i] {
+                return Err(format!("keys differ at {}", self.pos(i)));
+            }
+            if self.near[i] != fresh.near[i] {
+                return Err(format!("near count differs at {}", self.pos(i)));
+            }
+            if self.cells[i] == Cell::Empty && (self.pats[i] != fresh.pats[i] || self.threat[i] != fresh.threat[i]) {
+                return Err(format!("patterns differ at {}", self.pos(i)));
+            }
+        }
+        if self.sets != fresh.sets || self.counts != fresh.counts {
+            return Err("threat sets differ".into());
+        }
+        if self.hash != fresh.hash {
+            return Err("hash differs".into());
+        }
+        if self.stones != fresh.stones {
+            return Err("stone counts differ".into());
+        }
+        Ok(())
+    }
+
+    /// Is the stone at `i` part of a winning line under the rule?
+    pub fn is_five_stone(&self, i: usize) -> bool {
+        match self.cells[i].color() {
+            Some(c) => (0..DIRS).any(|d| self.pattern_of_key(c, self.keys[i][c.idx()][d]) == Pattern::Five),
+            None => false,
+        }
+    }
+
+    /// The colour that has a winning line on the board, if any.
+    pub fn winner_on_board(&self) -> Option<Color> {
+        self.indices().find(|&i| self.is_five_stone(i)).and_then(|i| self.cells[i].color())
+    }
+
+    /// Empty cells within the 5×5 square of some stone (all empty cells if the board is empty
+    /// is NOT implied: an empty board yields nothing).
+    pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        self.indices().filter(move |&i| self.cells[i] == Cell::Empty && self.near[i] > 0)
+    }
+
+    /// The centre point (rounded down).
+    pub fn center(&self) -> usize {
+        self.idx(Pos::new(self.width / 2, self.height / 2))
+    }
+
+    /// Text diagram, top row is y = 0: `X` black, `O` white, `#` wall, `.` empty.
+    pub fn to_diagram(&self) -> String {
+        let mut s = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                s.push(match self.at(Pos::new(x, y)) {
+                    Cell::Empty => '.',
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    Cell::Wall => '#',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board {}x{} {:?}\n{}", self.width, self.height, self.rule, self.to_diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::parse_move_string;
+
+    #[test]
+    fn make_undo_keeps_consistency() {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut b = Board::new(15, 15, rule);
+            let moves = parse_move_string("h8i9j10h9h10g9i10j9k9a1o15a15o1").unwrap();
+            let mut c = Color::Black;
+            for m in &moves {
+                let i = b.idx(*m);
+                b.make(i, c);
+                b.check_consistency().unwrap();
+                c = c.opp();
+            }
+            for _ in &moves {
+                b.undo();
+                b.check_consistency().unwrap();
+            }
+            assert_eq!(b.hash(), 0);
+        }
+    }
+
+    #[test]
+    fn five_detection() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for m in parse_move_string("a1b1c1d1").unwrap() {
+            let i = b.idx(m);
+            b.make(i, Color::Black);
+        }
+        let e1 = b.idx(Pos::new(4, 0));
+        assert!(b.makes_five(e1, Color::Black));
+        assert!(!b.makes_five(e1, Color::White));
+        b.make(e1, Color::Black);
+        assert_eq!(b.winner_on_board(), Some(Color::Black));
+    }
+
+    #[test]
+    fn walls_block_lines() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for m in parse_move_string("a1b1c1d1").unwrap() {
+            let i = b.idx(m);
+            b.make(i, Color::Black);
+        }
+        b.place_wall(Pos::new(4, 0)).unwrap();
+        b.check_consistency().unwrap();
+        assert!(!b.has_five_threat(Color::Black));
+    }
+}
