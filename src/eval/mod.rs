@@ -1,0 +1,1 @@
+//! Static evaluation from the incremental pattern counts (issue 5).

@@ -1,0 +1,1 @@
+//! Opening rules: swap2 and the RIF openings (issue 7).

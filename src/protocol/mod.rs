@@ -1,0 +1,1 @@
+//! The Gomocup/Piskvork protocol and Yixin-Board extensions (issue 3).

@@ -1,0 +1,1 @@
+//! Match referee and engine-vs-engine runner (issue 6).

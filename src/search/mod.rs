@@ -1,0 +1,1 @@
+//! Alpha-beta search: iterative deepening, PVS, transposition table, time control (issue 5).
