@@ -22,13 +22,18 @@ enum Cmd {
         rule: Rule,
         moves: String,
     },
+    /// Search the fixed bench positions to a fixed depth; prints nodes and nodes per second.
+    Bench {
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+    },
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
     Rule::parse_name(s).ok_or_else(|| format!("unknown rule {s:?} (freestyle, standard, renju, caro, caro-exact)"))
 }
 
-const SUBCOMMANDS: &[&str] = &["forbid", "help", "--help", "-h", "--version", "-V"];
+const SUBCOMMANDS: &[&str] = &["forbid", "bench", "help", "--help", "-h", "--version", "-V"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
+        Cmd::Bench { depth } => Ok(gorin::cli::bench(depth)),
     };
     match result {
         Ok(line) => {

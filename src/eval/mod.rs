@@ -1,1 +1,36 @@
-//! Static evaluation from the incremental pattern counts (issue 5).
+//! Static evaluation from the board's incremental threat-class counts, and move scores for
+//! ordering from the same patterns. Both are O(1) per call in the board size.
+
+use crate::board::pattern::{THREAT_COUNT, Threat};
+use crate::board::{Board, DIRS};
+use crate::core::{Color, Value};
+use crate::search::params::Params;
+
+/// Largest magnitude of a static evaluation (well below mate scores).
+pub const EVAL_LIMIT: Value = 20_000;
+
+/// Evaluation from the point of view of `me`, the side to move.
+pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
+    let opp = me.opp();
+    let mut v = 0;
+    for t in 1..THREAT_COUNT {
+        if t == Threat::Forbidden as usize {
+            continue;
+        }
+        let th = Threat::ALL[t];
+        v += p.eval_own[t] * b.count(me, th) as i32 - p.eval_opp[t] * b.count(opp, th) as i32;
+    }
+    v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Ordering score of `me` playing the empty cell `i`.
+#[inline]
+pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {
+    let opp = me.opp();
+    let mut s = p.order_own[b.threat(i, me) as usize] + p.order_block[b.threat(i, opp) as usize];
+    for d in 0..DIRS {
+        s += p.order_pattern[b.pattern(i, me, d) as usize];
+        s += p.order_pattern[b.pattern(i, opp, d) as usize] * 2 / 3;
+    }
+    s
+}

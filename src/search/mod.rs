@@ -1,15 +1,16 @@
-//! Move choice. [`Searcher::think`] is the one entry point the engine calls; it is being grown
-//! into iterative deepening + PVS with a transposition table (issue 5). Until then it plays the
-//! [`simple_move`] chooser: win, block, make the strongest threat.
+//! Move choice. [`Searcher::think`] is the one entry point the engine calls: iterative deepening
+//! over a principal variation search with a shared transposition table (see [`alphabeta`]).
+//! [`simple_move`] is the one-ply chooser kept as a sparring partner and fallback.
 
+pub mod alphabeta;
+pub mod params;
 pub mod time;
+pub mod tt;
 
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::{Color, Pos, Value, WIN};
-use crate::game::Game;
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use time::{Budget, Clock};
 
@@ -62,49 +63,7 @@ pub struct SearchResult {
     pub progress: Progress,
 }
 
-/// Search state that lives across moves (transposition table, histories, parameters).
-pub struct Searcher {
-    tt_bytes: usize,
-    threads: usize,
-}
-
-impl Searcher {
-    /// A searcher whose large tables take at most `tt_bytes`.
-    pub fn new(tt_bytes: usize) -> Searcher {
-        Searcher { tt_bytes, threads: 1 }
-    }
-    pub fn tt_bytes(&self) -> usize {
-        self.tt_bytes
-    }
-    /// Resizes the transposition table (clears it).
-    pub fn set_tt_bytes(&mut self, bytes: usize) {
-        self.tt_bytes = bytes;
-    }
-    pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
-    }
-    /// Forgets everything learned (new game, `yxhashclear`).
-    pub fn clear(&mut self) {}
-
-    /// Chooses a move for the side to move of `game`. `None` only when there is no legal move.
-    /// Returns within `limits.budget.maximum` (polls `stop` and the clock).
-    pub fn think(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_event: &mut dyn FnMut(Event),
-    ) -> Option<SearchResult> {
-        let _ = (limits, stop, self.threads);
-        let start = Instant::now();
-        let mut g = game.clone();
-        let (i, value) = simple_move(&mut g.board, g.to_move)?;
-        let best = g.board.pos(i);
-        let progress = Progress { depth: 1, seldepth: 1, value, nodes: 1, elapsed: start.elapsed(), pv: vec![best] };
-        on_event(Event::Iteration(progress.clone()));
-        Some(SearchResult { best, progress })
-    }
-}
+pub use alphabeta::Searcher;
 
 /// Score of a threat class for move ordering and the simple chooser.
 fn threat_score(t: Threat) -> i32 {
@@ -167,6 +126,7 @@ pub fn simple_move(board: &mut Board, me: Color) -> Option<(usize, Value)> {
 mod tests {
     use super::*;
     use crate::core::{Rule, parse_move_string};
+    use crate::game::Game;
 
     fn game(rule: Rule, moves: &str) -> Game {
         Game::from_moves(15, 15, rule, &parse_move_string(moves).unwrap()).unwrap()

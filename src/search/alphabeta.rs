@@ -1,0 +1,667 @@
+//! Iterative deepening principal variation search.
+//!
+//! Per node, before any move is searched, the threat rules settle what needs no search:
+//! a five point of the side to move wins at once; two opponent five points lose; one opponent
+//! five point is the only move (and loses if it is forbidden for renju black); an open four or
+//! double four of the side to move wins in three plies. When the opponent threatens an open
+//! four (it has an open three), only the defences and our own fours are searched. Otherwise the
+//! candidate moves near the stones are ordered (TT move, killers, pattern scores, history) and
+//! the best few searched with PVS and late-move reductions.
+
+use super::params::Params;
+use super::tt::{Bound, Tt};
+use super::{Event, Limits, Progress, SearchResult};
+use crate::board::Board;
+use crate::board::pattern::Threat;
+use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
+use crate::eval::{evaluate, move_score};
+use crate::game::Game;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+const MAX_PLY: usize = 128;
+const INF: Value = WIN + 1;
+/// XORed into the key when white is to move (the board hash only knows the stones).
+const SIDE_KEY: u64 = 0x9d3f_4a1b_77c2_e519;
+
+/// Win/loss in `plies` from the current node, as seen by the side to move.
+#[inline]
+fn win_in(ply: i32, plies: i32) -> Value {
+    WIN - ply - plies
+}
+
+/// Search state that lives across moves (transposition table, parameters).
+pub struct Searcher {
+    tt: Arc<Tt>,
+    params: Params,
+    threads: usize,
+}
+
+impl Searcher {
+    /// A searcher whose transposition table takes at most `tt_bytes`.
+    pub fn new(tt_bytes: usize) -> Searcher {
+        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1 }
+    }
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+    /// Resizes the transposition table (clears it).
+    pub fn set_tt_bytes(&mut self, bytes: usize) {
+        if bytes != self.tt.bytes() {
+            self.tt = Arc::new(Tt::new(bytes));
+        }
+    }
+    /// Number of search threads (lazy SMP); 1 makes the search deterministic.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, 64);
+    }
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+    /// Forgets everything learned (new game, `yxhashclear`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Chooses a move for the side to move of `game`. `None` only when there is no legal move.
+    /// Returns within `limits.budget.maximum` (polls `stop` and the clock).
+    pub fn think(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(Event),
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        self.tt.new_search();
+        let mut g = game.clone();
+        let fallback = super::simple_move(&mut g.board, g.to_move)?;
+        let nodes = AtomicU64::new(0);
+        let helpers_stop = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            for t in 1..self.threads {
+                let board = game.board.clone();
+                let (params, tt, nodes, helpers_stop) = (&self.params, &*self.tt, &nodes, &helpers_stop);
+                let side = game.to_move;
+                scope.spawn(move || {
+                    let mut w = Worker::new(board, side, params, tt, limits, helpers_stop, nodes, start);
+                    w.helper_offset = t as i32;
+                    w.iterate(&mut |_| {});
+                });
+            }
+            let mut w =
+                Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
+            let r = w.iterate(on_event);
+            helpers_stop.store(true, Ordering::Relaxed);
+            r
+        });
+        match result {
+            Some(mut r) => {
+                r.progress.nodes = nodes.load(Ordering::Relaxed);
+                Some(r)
+            }
+            None => {
+                let best = game.board.pos(fallback.0);
+                let progress = Progress {
+                    depth: 0,
+                    seldepth: 0,
+                    value: fallback.1,
+                    nodes: nodes.load(Ordering::Relaxed),
+                    elapsed: start.elapsed(),
+                    pv: vec![best],
+                };
+                Some(SearchResult { best, progress })
+            }
+        }
+    }
+}
+
+struct Worker<'a> {
+    b: Board,
+    side: Color,
+    params: &'a Params,
+    tt: &'a Tt,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    shared_nodes: &'a AtomicU64,
+    start: Instant,
+    nodes: u64,
+    abort: bool,
+    seldepth: i32,
+    root_empty: i32,
+    killers: [[u16; 2]; MAX_PLY],
+    history: Vec<[i32; 2]>,
+    pv: Vec<[u16; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    helper_offset: i32,
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        b: Board,
+        side: Color,
+        params: &'a Params,
+        tt: &'a Tt,
+        limits: &'a Limits,
+        stop: &'a AtomicBool,
+        shared_nodes: &'a AtomicU64,
+        start: Instant,
+    ) -> Worker<'a> {
+        let len = b.len();
+        let root_empty = b.empty_count() as i32;
+        Worker {
+            b,
+            side,
+            params,
+            tt,
+            limits,
+            stop,
+            shared_nodes,
+            start,
+            nodes: 0,
+            abort: false,
+            seldepth: 0,
+            root_empty,
+            killers: [[0; 2]; MAX_PLY],
+            history: vec![[0; 2]; len],
+            pv: vec![[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            helper_offset: 0,
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.b.hash() ^ if self.side == Color::White { SIDE_KEY } else { 0 }
+    }
+
+    #[inline]
+    fn make(&mut self, i: usize) {
+        self.b.make(i, self.side);
+        self.side = self.side.opp();
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        self.b.undo();
+        self.side = self.side.opp();
+    }
+
+    fn check_limits(&mut self) {
+        self.shared_nodes.fetch_add(1024, Ordering::Relaxed);
+        if self.stop.load(Ordering::Relaxed)
+            || self.start.elapsed() >= self.limits.budget.maximum
+            || self.limits.max_nodes.is_some_and(|n| self.shared_nodes.load(Ordering::Relaxed) >= n)
+        {
+            self.abort = true;
+        }
+    }
+
+    fn is_drawn(&self, ply: i32) -> bool {
+        let empty = self.root_empty - ply;
+        empty <= 0 || (self.b.rule() == Rule::Renju && empty <= 25)
+    }
+
+    /// Can the side to move legally play the empty cell `i`?
+    #[inline]
+    fn legal(&mut self, i: usize) -> bool {
+        match self.b.threat(i, self.side) {
+            Threat::Forbidden => false,
+            Threat::ThreeThree if self.b.rule().has_forbidden(self.side) => !self.b.is_forbidden(i, self.side),
+            _ => true,
+        }
+    }
+
+    /// Threat rules that decide a node without search. `Some(value)` ends the node; a forced
+    /// single reply is returned through `forced`.
+    fn threat_verdict(&mut self, ply: i32, forced: &mut Option<usize>) -> Option<Value> {
+        let me = self.side;
+        let opp = me.opp();
+        if self.b.has_five_threat(me) {
+            let i = self.b.cells_with(me, Threat::Five).iter().next().unwrap();
+            self.pv[ply as usize][0] = i as u16;
+            self.pv_len[ply as usize] = 1;
+            return Some(win_in(ply, 1));
+        }
+        let of = self.b.count(opp, Threat::Five);
+        if of >= 2 {
+            return Some(-win_in(ply, 2));
+        }
+        if of == 1 {
+            let i = self.b.cells_with(opp, Threat::Five).iter().next().unwrap();
+            if !self.legal(i) {
+                return Some(-win_in(ply, 2));
+            }
+            *forced = Some(i);
+            return None;
+        }
+        let open_four = self.b.count(me, Threat::OpenFour) + self.b.count(me, Threat::FourFour);
+        if open_four > 0 {
+            let mut cells: Vec<usize> = self.b.cells_with(me, Threat::OpenFour).iter().collect();
+            cells.extend(self.b.cells_with(me, Threat::FourFour).iter());
+            for i in cells {
+                if self.legal(i) {
+                    self.pv[ply as usize][0] = i as u16;
+                    self.pv_len[ply as usize] = 1;
+                    return Some(win_in(ply, 3));
+                }
+            }
+        }
+        None
+    }
+
+    /// Candidate moves in search order with their ordering scores.
+    fn gen_moves(&mut self, ply: i32, tt_move: u16, depth: i32, root: bool) -> Vec<(usize, i32)> {
+        let me = self.side;
+        let opp = me.opp();
+        let defend = self.b.count(opp, Threat::OpenFour) + self.b.count(opp, Threat::FourFour) > 0;
+        let mut cells: Vec<usize> = Vec::with_capacity(64);
+        if defend {
+            for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+                cells.extend(self.b.cells_with(me, t).iter());
+            }
+            for t in [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+                cells.extend(self.b.cells_with(opp, t).iter());
+            }
+            cells.sort_unstable();
+            cells.dedup();
+        } else {
+            cells.extend(self.b.candidates());
+            if cells.is_empty() {
+                let c = self.b.center();
+                if self.b.is_empty_cell(c) {
+                    cells.push(c);
+                } else {
+                    cells.extend(self.b.indices().filter(|&i| self.b.is_empty_cell(i)));
+                }
+            }
+        }
+        let killers = self.killers[ply as usize];
+        let mut moves: Vec<(usize, i32)> = Vec::with_capacity(cells.len());
+        for i in cells {
+            if !self.legal(i) {
+                continue;
+            }
+            let mut s = move_score(&self.b, i, me, self.params) + self.history[i][me.idx()] / 16;
+            if i as u16 == tt_move {
+                s += 1 << 24;
+            } else if i as u16 == killers[0] {
+                s += 1 << 20;
+            } else if i as u16 == killers[1] {
+                s += 1 << 19;
+            }
+            moves.push((i, s));
+        }
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        if !defend && !root {
+            let bucket = (depth.max(1) as usize - 1).min(3);
+            let cap = self.params.max_moves[bucket];
+            moves.truncate(cap);
+        }
+        moves
+    }
+
+    fn update_pv(&mut self, ply: usize, m: usize) {
+        self.pv[ply][0] = m as u16;
+        let child = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        let n = child.min(MAX_PLY - 1);
+        for k in 0..n {
+            self.pv[ply][k + 1] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn search(&mut self, mut alpha: Value, beta: Value, depth: i32, ply: i32) -> Value {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.abort {
+            return 0;
+        }
+        let pu = ply as usize;
+        self.pv_len[pu] = 0;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        // mate distance pruning
+        let alpha0 = alpha.max(-win_in(ply, 0));
+        let beta = beta.min(win_in(ply, 1));
+        if alpha0 >= beta {
+            return alpha0;
+        }
+        alpha = alpha0;
+        let mut forced = None;
+        if let Some(v) = self.threat_verdict(ply, &mut forced) {
+            return v;
+        }
+        if self.is_drawn(ply) {
+            return 0;
+        }
+        if pu >= MAX_PLY - 2 {
+            return evaluate(&self.b, self.side, self.params);
+        }
+        if let Some(i) = forced {
+            // the only move: no depth spent
+            self.make(i);
+            let v = -self.search(-beta, -alpha, depth, ply + 1);
+            self.undo();
+            if !self.abort {
+                self.update_pv(pu, i);
+            }
+            return v;
+        }
+        if depth <= 0 {
+            return evaluate(&self.b, self.side, self.params);
+        }
+        let key = self.key();
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = 0;
+        if let Some(h) = self.tt.probe(key, ply) {
+            tt_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.value >= beta,
+                    Bound::Upper => h.value <= alpha,
+                };
+                if cut {
+                    return h.value;
+                }
+            }
+        }
+        let moves = self.gen_moves(ply, tt_move, depth, false);
+        if moves.is_empty() {
+            return 0;
+        }
+        let me = self.side.idx();
+        let mut best = -INF;
+        let mut best_move = moves[0].0;
+        let alpha_orig = alpha;
+        for (n, &(m, score)) in moves.iter().enumerate() {
+            self.make(m);
+            let mut v;
+            if n == 0 {
+                v = -self.search(-beta, -alpha, depth - 1, ply + 1);
+            } else {
+                let quiet = score < self.params.order_own[Threat::OpenThree as usize];
+                let r = if depth >= 3 && n >= self.params.lmr_after && quiet { 1 + (n >= 12) as i32 } else { 0 };
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, depth - 1, ply + 1);
+                }
+            }
+            self.undo();
+            if self.abort {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(pu, m);
+                    if v >= beta {
+                        let k = &mut self.killers[pu];
+                        if k[0] != m as u16 {
+                            k[1] = k[0];
+                            k[0] = m as u16;
+                        }
+                        self.history[m][me] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best, 0, depth, bound, best_move as u16);
+        best
+    }
+
+    /// Searches the root moves at `depth` inside (alpha, beta); reorders `moves` by result.
+    fn root(&mut self, moves: &mut [(usize, i32)], depth: i32, mut alpha: Value, beta: Value) -> (Value, usize) {
+        let mut best = -INF;
+        let mut best_i = 0;
+        self.pv_len[0] = 0;
+        for n in 0..moves.len() {
+            let m = moves[n].0;
+            self.make(m);
+            let mut v;
+            if n == 0 {
+                v = -self.search(-beta, -alpha, depth - 1, 1);
+            } else {
+                v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
+                if v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, depth - 1, 1);
+                }
+            }
+            self.undo();
+            if self.abort {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_i = n;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(0, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best_i > 0 {
+            let m = moves[best_i];
+            moves.copy_within(0..best_i, 1);
+            moves[0] = m;
+        }
+        (best, best_i)
+    }
+
+    fn progress(&self, depth: i32, value: Value) -> Progress {
+        Progress {
+            depth: depth as u32,
+            seldepth: self.seldepth as u32,
+            value,
+            nodes: self.shared_nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+            elapsed: self.start.elapsed(),
+            pv: self.pv[0][..self.pv_len[0]].iter().map(|&i| self.b.pos(i as usize)).collect(),
+        }
+    }
+
+    /// Iterative deepening. `None` only if the root has no legal move.
+    fn iterate(&mut self, on_event: &mut dyn FnMut(Event)) -> Option<SearchResult> {
+        let mut forced = None;
+        let root_verdict = self.threat_verdict(0, &mut forced);
+        if let Some(v) = root_verdict {
+            if self.pv_len[0] > 0 {
+                let p = self.progress(1, v);
+                on_event(Event::Iteration(p.clone()));
+                return Some(SearchResult { best: p.pv[0], progress: p });
+            }
+        }
+        let mut moves = if let Some(i) = forced { vec![(i, 0)] } else { self.gen_moves(0, 0, 1, true) };
+        if moves.is_empty() {
+            return None;
+        }
+        if moves.len() == 1 || root_verdict.is_some() {
+            // a lost position with a legal move, or the only move: answer at once
+            let best = self.b.pos(moves[0].0);
+            let p = Progress {
+                depth: 1,
+                seldepth: 1,
+                value: root_verdict.unwrap_or(0),
+                nodes: 1,
+                elapsed: self.start.elapsed(),
+                pv: vec![best],
+            };
+            on_event(Event::Iteration(p.clone()));
+            return Some(SearchResult { best, progress: p });
+        }
+        let max_depth = self.limits.max_depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).max(1));
+        let mut result: Option<SearchResult> = None;
+        let mut last_value = 0;
+        let mut depth = 1 + (self.helper_offset % 2);
+        while depth <= max_depth {
+            self.seldepth = 0;
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (last_value - self.params.aspiration, last_value + self.params.aspiration)
+            } else {
+                (-INF, INF)
+            };
+            let (mut value, _) = self.root(&mut moves, depth, alpha, beta);
+            while !self.abort && (value <= alpha || value >= beta) {
+                alpha = -INF;
+                beta = INF;
+                let r = self.root(&mut moves, depth, alpha, beta);
+                value = r.0;
+            }
+            if self.abort {
+                // a move searched in the aborted iteration that beat the previous best counts
+                if self.pv_len[0] > 0 && result.is_some() && moves[0].0 as u16 == self.pv[0][0] {
+                    let best = self.b.pos(moves[0].0);
+                    if let Some(r) = result.as_mut() {
+                        if r.best != best && value > last_value {
+                            r.best = best;
+                            r.progress.pv = vec![best];
+                        }
+                    }
+                }
+                break;
+            }
+            last_value = value;
+            let p = self.progress(depth, value);
+            let best = self.b.pos(moves[0].0);
+            on_event(Event::Iteration(p.clone()));
+            result = Some(SearchResult { best, progress: p });
+            let elapsed = self.start.elapsed();
+            if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
+                break; // a proven result needs no deeper search
+            }
+            if elapsed >= self.limits.budget.optimum || elapsed * 2 >= self.limits.budget.maximum {
+                break;
+            }
+            depth += 1;
+        }
+        self.shared_nodes.fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        if result.is_none() {
+            // not even depth 1 finished: the best-ordered legal move
+            let best = self.b.pos(moves[0].0);
+            let p = Progress {
+                depth: 0,
+                seldepth: 0,
+                value: 0,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: vec![best],
+            };
+            result = Some(SearchResult { best, progress: p });
+        }
+        result
+    }
+}
+
+/// Positions for `pbrain-gorin bench`: (rule, size, moves).
+pub const BENCH_POSITIONS: &[(Rule, usize, &str)] = &[
+    (Rule::Freestyle, 15, "h8"),
+    (Rule::Freestyle, 15, "h8i9j10h9h10g9"),
+    (Rule::Freestyle, 15, "h8i9g9i7i8g8j10h10"),
+    (Rule::Freestyle, 20, "j10k11l10k10k9j9"),
+    (Rule::Freestyle, 20, "j10k11k10j11l12"),
+    (Rule::Standard, 15, "h8i9j8i8i7h7g6j10"),
+    (Rule::Standard, 15, "h8h9i8g8j8k8i9"),
+    (Rule::Renju, 15, "h8i9j10h9g9i7i8"),
+    (Rule::Renju, 15, "h8h9i7i9h10i6i11i12"),
+    (Rule::Renju, 15, "h8i9i8j8g8f8g9h10"),
+    (Rule::Caro, 15, "h8i9j8i8i7h7"),
+];
+
+/// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
+/// Returns per-position (nodes, best move) and the total time.
+pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
+    let start = Instant::now();
+    let mut out = Vec::new();
+    for &(rule, size, moves) in BENCH_POSITIONS {
+        let mv = crate::core::parse_move_string(moves).expect("bench position");
+        let game = Game::from_moves(size, size, rule, &mv).expect("bench position");
+        let mut s = Searcher::new(16 << 20);
+        let limits = Limits {
+            budget: super::Budget {
+                optimum: std::time::Duration::from_secs(3600),
+                maximum: std::time::Duration::from_secs(3600),
+            },
+            max_depth: Some(depth),
+            max_nodes: None,
+        };
+        let stop = AtomicBool::new(false);
+        let r = s.think(&game, &limits, &stop, &mut |_| {}).expect("bench position has moves");
+        out.push((r.progress.nodes, r.best));
+    }
+    (out, start.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::parse_move_string;
+    use std::time::Duration;
+
+    fn game(rule: Rule, moves: &str) -> Game {
+        Game::from_moves(15, 15, rule, &parse_move_string(moves).unwrap()).unwrap()
+    }
+
+    fn think(g: &Game, depth: u32) -> SearchResult {
+        let mut s = Searcher::new(1 << 20);
+        let limits = Limits {
+            budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+            max_depth: Some(depth),
+            max_nodes: None,
+        };
+        s.think(g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn finds_immediate_win_and_block() {
+        let g = game(Rule::Freestyle, "h8h9i8i9j8j9k8k9");
+        let r = think(&g, 4);
+        assert!([Pos::new(6, 7), Pos::new(11, 7)].contains(&r.best));
+        assert_eq!(r.progress.value, WIN - 1);
+        // white to move must block (black's four h8..k8 with g8/l8 open is already lost)
+        let g = game(Rule::Freestyle, "h8h9i8i9j8j9k8");
+        let r = think(&g, 4);
+        assert!(r.progress.value <= -WIN_MIN, "{:?}", r.progress);
+    }
+
+    #[test]
+    fn deterministic_node_counts() {
+        let g = game(Rule::Renju, "h8i9j10h9g9i7i8");
+        let a = think(&g, 5);
+        let b = think(&g, 5);
+        assert_eq!(a.best, b.best);
+        assert_eq!(a.progress.nodes, b.progress.nodes);
+    }
+
+    #[test]
+    fn finds_win_by_four_three() {
+        // black: h8 i8 j8 (open three, row 8) and white stones elsewhere; black to move wins with
+        // k8/g8 (open four) → mate in 3 plies
+        let g = game(Rule::Freestyle, "h8a1i8a3j8a5");
+        let r = think(&g, 3);
+        assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
+    }
+}

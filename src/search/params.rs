@@ -1,0 +1,119 @@
+//! Every tunable of the evaluation and the search, in one struct passed by reference.
+
+use crate::board::pattern::{Pattern, THREAT_COUNT, Threat};
+
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Evaluation weight of an empty cell of each threat class for the side to move.
+    pub eval_own: [i32; THREAT_COUNT],
+    /// The same for the side that just moved (the opponent of the side to move).
+    pub eval_opp: [i32; THREAT_COUNT],
+    /// Move-ordering score of a cell by the mover's own threat class.
+    pub order_own: [i32; THREAT_COUNT],
+    /// Move-ordering score of a cell by the opponent's threat class there (blocking value).
+    pub order_block: [i32; THREAT_COUNT],
+    /// Move-ordering score per line pattern (own, per direction).
+    pub order_pattern: [i32; 11],
+    /// Most moves searched at a node (by ordering score), per remaining depth bucket.
+    pub max_moves: [usize; 4],
+    /// Late-move reductions start after this many moves.
+    pub lmr_after: usize,
+    /// Aspiration window half-width.
+    pub aspiration: i32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        let mut eval_own = [0; THREAT_COUNT];
+        let mut eval_opp = [0; THREAT_COUNT];
+        let mut order_own = [0; THREAT_COUNT];
+        let mut order_block = [0; THREAT_COUNT];
+        let set = |t: &mut [i32; THREAT_COUNT], v: [(Threat, i32); 10]| {
+            for (k, x) in v {
+                t[k as usize] = x;
+            }
+        };
+        use Threat::*;
+        set(
+            &mut eval_own,
+            [
+                (One, 0),
+                (Two, 4),
+                (Three, 12),
+                (OpenThree, 30),
+                (ThreeThree, 140),
+                (Four, 30),
+                (FourThree, 400),
+                (FourFour, 500),
+                (OpenFour, 500),
+                (Five, 600),
+            ],
+        );
+        set(
+            &mut eval_opp,
+            [
+                (One, 0),
+                (Two, 3),
+                (Three, 9),
+                (OpenThree, 20),
+                (ThreeThree, 60),
+                (Four, 20),
+                (FourThree, 90),
+                (FourFour, 120),
+                (OpenFour, 150),
+                (Five, 300),
+            ],
+        );
+        set(
+            &mut order_own,
+            [
+                (One, 1),
+                (Two, 8),
+                (Three, 30),
+                (OpenThree, 120),
+                (ThreeThree, 800),
+                (Four, 100),
+                (FourThree, 3000),
+                (FourFour, 4000),
+                (OpenFour, 8000),
+                (Five, 100_000),
+            ],
+        );
+        set(
+            &mut order_block,
+            [
+                (One, 0),
+                (Two, 5),
+                (Three, 20),
+                (OpenThree, 80),
+                (ThreeThree, 500),
+                (Four, 60),
+                (FourThree, 1500),
+                (FourFour, 2000),
+                (OpenFour, 2500),
+                (Five, 50_000),
+            ],
+        );
+        let mut order_pattern = [0; 11];
+        for (p, v) in [
+            (Pattern::One, 1),
+            (Pattern::Two, 4),
+            (Pattern::OpenTwo, 10),
+            (Pattern::Three, 14),
+            (Pattern::OpenThree, 30),
+            (Pattern::Four, 30),
+        ] {
+            order_pattern[p as usize] = v;
+        }
+        Params {
+            eval_own,
+            eval_opp,
+            order_own,
+            order_block,
+            order_pattern,
+            max_moves: [40, 24, 16, 12],
+            lmr_after: 4,
+            aspiration: 60,
+        }
+    }
+}
