@@ -39,3 +39,91 @@ pub fn bench(depth: u32) -> String {
     out.push_str(&format!("{total} nodes {nps} nps"));
     out
 }
+
+/// Who plays in [`selfplay`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The full search with a fixed time per move.
+    Search { ms: u64 },
+    /// The one-ply chooser.
+    Simple,
+}
+
+/// Plays one game in-process from `opening` (alternating from black) between `black` and
+/// `white`; returns the outcome and the moves.
+pub fn play_game(
+    rule: Rule,
+    size: usize,
+    opening: &[crate::core::Pos],
+    players: [Player; 2],
+) -> Result<(crate::game::Outcome, Vec<crate::core::Pos>), String> {
+    use crate::game::Outcome;
+    use crate::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let mut g = Game::from_moves(size, size, rule, opening).map_err(|e| e.to_string())?;
+    let mut searchers = [Searcher::new(32 << 20), Searcher::new(32 << 20)];
+    let mut moves = opening.to_vec();
+    let stop = AtomicBool::new(false);
+    while g.outcome == Outcome::Ongoing {
+        let c = g.to_move;
+        let p = match players[c.idx()] {
+            Player::Search { ms } => {
+                let r = searchers[c.idx()].think(&g, &Limits::fixed(ms), &stop, &mut |_| {});
+                match r {
+                    Some(r) => r.best,
+                    None => return Ok((Outcome::Draw, moves)),
+                }
+            }
+            Player::Simple => match crate::search::simple_move(&mut g.board, c) {
+                Some((i, _)) => g.board.pos(i),
+                None => return Ok((Outcome::Draw, moves)),
+            },
+        };
+        g.play(p).map_err(|e| format!("{c:?} played an illegal move {}: {e}", p.to_notation()))?;
+        moves.push(p);
+    }
+    Ok((g.outcome, moves))
+}
+
+/// `pbrain-gorin selfplay`: plays `games` in-process games (each random opening twice, colours
+/// swapped) between player A and player B; returns a summary line of A's results.
+pub fn selfplay(rule: Rule, size: usize, games: usize, a: Player, b: Player, seed: u64) -> Result<String, String> {
+    use crate::core::Pos;
+    use crate::game::Outcome;
+    let (mut w, mut l, mut d) = (0, 0, 0);
+    let mut s = seed | 1;
+    let mut rnd = move |n: usize| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s % n as u64) as usize
+    };
+    let c = size / 2;
+    for k in 0..games.div_ceil(2) {
+        // a random 3-stone opening in the central 5×5
+        let mut opening: Vec<Pos> = Vec::new();
+        while opening.len() < 3 {
+            let p = Pos::new(c + rnd(5) - 2, c + rnd(5) - 2);
+            if !opening.contains(&p) {
+                opening.push(p);
+            }
+        }
+        for swap in [false, true] {
+            if 2 * k + swap as usize >= games {
+                break;
+            }
+            let players = if swap { [b, a] } else { [a, b] };
+            let (outcome, moves) = play_game(rule, size, &opening, players)?;
+            let a_color = if swap { crate::core::Color::White } else { crate::core::Color::Black };
+            match outcome {
+                Outcome::Win(col) if col == a_color => w += 1,
+                Outcome::Win(_) => l += 1,
+                _ => d += 1,
+            }
+            log::info!("game {}: {:?} {}", 2 * k + swap as usize + 1, outcome, crate::core::format_move_string(&moves));
+            eprintln!("games {} A {w}-{l}-{d}", w + l + d);
+        }
+    }
+    let n = (w + l + d).max(1) as f64;
+    Ok(format!("A vs B: {w}-{l}-{d} score {:.1}%", 100.0 * (w as f64 + 0.5 * d as f64) / n))
+}

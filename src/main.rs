@@ -2,6 +2,7 @@
 //! Gomocup/Piskvork protocol on stdin/stdout. Subcommands are tools for people and scripts.
 
 use clap::{Parser, Subcommand};
+use gorin::cli::Player;
 use gorin::core::Rule;
 use std::process::ExitCode;
 
@@ -27,13 +28,30 @@ enum Cmd {
         #[arg(long, default_value_t = 8)]
         depth: u32,
     },
+    /// Play in-process games: search (A) against search or the simple chooser (B).
+    Selfplay {
+        #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+        rule: Rule,
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// A's milliseconds per move.
+        #[arg(long, default_value_t = 100)]
+        ms: u64,
+        /// B's milliseconds per move; 0 = the simple chooser.
+        #[arg(long, default_value_t = 0)]
+        ms_b: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
     Rule::parse_name(s).ok_or_else(|| format!("unknown rule {s:?} (freestyle, standard, renju, caro, caro-exact)"))
 }
 
-const SUBCOMMANDS: &[&str] = &["forbid", "bench", "help", "--help", "-h", "--version", "-V"];
+const SUBCOMMANDS: &[&str] = &["forbid", "bench", "selfplay", "help", "--help", "-h", "--version", "-V"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -46,6 +64,10 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
         Cmd::Bench { depth } => Ok(gorin::cli::bench(depth)),
+        Cmd::Selfplay { rule, size, games, ms, ms_b, seed } => {
+            let b = if ms_b == 0 { Player::Simple } else { Player::Search { ms: ms_b } };
+            gorin::cli::selfplay(rule, size, games, Player::Search { ms }, b, seed)
+        }
     };
     match result {
         Ok(line) => {

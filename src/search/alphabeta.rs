@@ -240,8 +240,10 @@ impl<'a> Worker<'a> {
             *forced = Some(i);
             return None;
         }
+        // Under caro a block at one end of a straight four can leave the other end's five
+        // blocked at both ends, so there an open four is searched like any four.
         let open_four = self.b.count(me, Threat::OpenFour) + self.b.count(me, Threat::FourFour);
-        if open_four > 0 {
+        if open_four > 0 && !self.b.rule().is_caro() {
             let mut cells: Vec<usize> = self.b.cells_with(me, Threat::OpenFour).iter().collect();
             cells.extend(self.b.cells_with(me, Threat::FourFour).iter());
             for i in cells {
