@@ -43,8 +43,8 @@ pub fn bench(depth: u32) -> String {
 /// Who plays in [`selfplay`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
-    /// The full search with a fixed time per move.
-    Search { ms: u64 },
+    /// The full search with a fixed time per move; `variant` selects the tweaked parameters.
+    Search { ms: u64, variant: bool },
     /// The one-ply chooser.
     Simple,
 }
@@ -56,18 +56,26 @@ pub fn play_game(
     size: usize,
     opening: &[crate::core::Pos],
     players: [Player; 2],
+    tweaks: &[(String, i64)],
 ) -> Result<(crate::game::Outcome, Vec<crate::core::Pos>), String> {
     use crate::game::Outcome;
     use crate::search::{Limits, Searcher};
     use std::sync::atomic::AtomicBool;
     let mut g = Game::from_moves(size, size, rule, opening).map_err(|e| e.to_string())?;
     let mut searchers = [Searcher::new(32 << 20), Searcher::new(32 << 20)];
+    for (k, s) in searchers.iter_mut().enumerate() {
+        if let Player::Search { variant: true, .. } = players[k] {
+            for (name, v) in tweaks {
+                s.params_mut().set(name, *v)?;
+            }
+        }
+    }
     let mut moves = opening.to_vec();
     let stop = AtomicBool::new(false);
     while g.outcome == Outcome::Ongoing {
         let c = g.to_move;
         let p = match players[c.idx()] {
-            Player::Search { ms } => {
+            Player::Search { ms, .. } => {
                 let r = searchers[c.idx()].think(&g, &Limits::fixed(ms), &stop, &mut |_| {});
                 match r {
                     Some(r) => r.best,
@@ -87,7 +95,15 @@ pub fn play_game(
 
 /// `pbrain-gorin selfplay`: plays `games` in-process games (each random opening twice, colours
 /// swapped) between player A and player B; returns a summary line of A's results.
-pub fn selfplay(rule: Rule, size: usize, games: usize, a: Player, b: Player, seed: u64) -> Result<String, String> {
+pub fn selfplay(
+    rule: Rule,
+    size: usize,
+    games: usize,
+    players: (Player, Player),
+    tweaks: &[(String, i64)],
+    seed: u64,
+) -> Result<String, String> {
+    let (a, b) = players;
     use crate::core::Pos;
     use crate::game::Outcome;
     let (mut w, mut l, mut d) = (0, 0, 0);
@@ -113,7 +129,7 @@ pub fn selfplay(rule: Rule, size: usize, games: usize, a: Player, b: Player, see
                 break;
             }
             let players = if swap { [b, a] } else { [a, b] };
-            let (outcome, moves) = play_game(rule, size, &opening, players)?;
+            let (outcome, moves) = play_game(rule, size, &opening, players, tweaks)?;
             let a_color = if swap { crate::core::Color::White } else { crate::core::Color::Black };
             match outcome {
                 Outcome::Win(col) if col == a_color => w += 1,

@@ -44,6 +44,9 @@ enum Cmd {
         ms_b: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Parameter tweaks for B (name=value, repeatable); B then is the search at ms.
+        #[arg(long = "b-param")]
+        b_param: Vec<String>,
     },
 }
 
@@ -64,9 +67,25 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
         Cmd::Bench { depth } => Ok(gorin::cli::bench(depth)),
-        Cmd::Selfplay { rule, size, games, ms, ms_b, seed } => {
-            let b = if ms_b == 0 { Player::Simple } else { Player::Search { ms: ms_b } };
-            gorin::cli::selfplay(rule, size, games, Player::Search { ms }, b, seed)
+        Cmd::Selfplay { rule, size, games, ms, ms_b, seed, b_param } => {
+            let mut tweaks = Vec::new();
+            for t in &b_param {
+                match t.split_once('=').and_then(|(n, v)| Some((n.to_string(), v.parse::<i64>().ok()?))) {
+                    Some(kv) => tweaks.push(kv),
+                    None => {
+                        eprintln!("error: --b-param wants name=integer, got {t:?}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            let b = if !tweaks.is_empty() {
+                Player::Search { ms: if ms_b == 0 { ms } else { ms_b }, variant: true }
+            } else if ms_b == 0 {
+                Player::Simple
+            } else {
+                Player::Search { ms: ms_b, variant: false }
+            };
+            gorin::cli::selfplay(rule, size, games, (Player::Search { ms, variant: false }, b), &tweaks, seed)
         }
     };
     match result {

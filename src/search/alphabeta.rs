@@ -62,6 +62,9 @@ impl Searcher {
     pub fn params(&self) -> &Params {
         &self.params
     }
+    pub fn params_mut(&mut self) -> &mut Params {
+        &mut self.params
+    }
     /// Forgets everything learned (new game, `yxhashclear`).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -359,7 +362,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         if depth <= 0 {
-            return evaluate(&self.b, self.side, self.params);
+            return self.qsearch(alpha, beta, ply, depth);
         }
         let key = self.key();
         let pv_node = beta - alpha > 1;
@@ -431,6 +434,52 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         self.tt.store(key, ply, best, 0, depth, bound, best_move as u16);
+        best
+    }
+
+    /// Beyond the horizon only our own fours are tried (the reply to a four is forced), so a
+    /// VCF that starts at the horizon is seen; `depth` counts down from 0 to bound it.
+    fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
+        let stand = evaluate(&self.b, self.side, self.params);
+        if stand >= beta || depth <= -self.params.qsearch_plies {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let me = self.side;
+        let mut fours: Vec<(usize, i32)> = Vec::new();
+        for t in [Threat::Four, Threat::FourThree] {
+            for i in self.b.cells_with(me, t).iter() {
+                fours.push((i, move_score(&self.b, i, me, self.params)));
+            }
+        }
+        if fours.is_empty() {
+            return stand;
+        }
+        fours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        fours.truncate(self.params.qsearch_moves);
+        let mut best = stand;
+        let pu = ply as usize;
+        for (m, _) in fours {
+            if !self.legal(m) {
+                continue;
+            }
+            self.make(m);
+            let v = -self.search(-beta, -alpha, depth - 2, ply + 1);
+            self.undo();
+            if self.abort {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(pu, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
         best
     }
 

@@ -20,6 +20,10 @@ pub struct Params {
     pub lmr_after: usize,
     /// Aspiration window half-width.
     pub aspiration: i32,
+    /// Plies of own-four sequences searched beyond the horizon.
+    pub qsearch_plies: i32,
+    /// Most fours tried at a quiescence node.
+    pub qsearch_moves: usize,
 }
 
 impl Default for Params {
@@ -114,6 +118,28 @@ impl Default for Params {
             max_moves: [40, 24, 16, 12],
             lmr_after: 4,
             aspiration: 60,
+            qsearch_plies: 16,
+            qsearch_moves: 6,
         }
+    }
+}
+
+impl Params {
+    /// Sets a scalar tunable by name (for tuning matches): `qsearch_plies`, `qsearch_moves`,
+    /// `lmr_after`, `aspiration`, `max_moves0`..`max_moves3`.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
+        let v = value;
+        match name {
+            "qsearch_plies" => self.qsearch_plies = v as i32,
+            "qsearch_moves" => self.qsearch_moves = v.max(0) as usize,
+            "lmr_after" => self.lmr_after = v.max(0) as usize,
+            "aspiration" => self.aspiration = v.max(1) as i32,
+            "max_moves0" => self.max_moves[0] = v.max(1) as usize,
+            "max_moves1" => self.max_moves[1] = v.max(1) as usize,
+            "max_moves2" => self.max_moves[2] = v.max(1) as usize,
+            "max_moves3" => self.max_moves[3] = v.max(1) as usize,
+            _ => return Err(format!("unknown parameter {name:?}")),
+        }
+        Ok(())
     }
 }
