@@ -1,0 +1,137 @@
+//! Search checks: known wins with the right mate distance, every reported mate survives a
+//! replay against every defence, and fixed-depth searches are reproducible.
+
+use gorin::core::{Color, Pos, Rule, Value, WIN, WIN_MIN, parse_move_string};
+use gorin::game::{Game, Outcome};
+use gorin::search::{Limits, SearchResult, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn game(size: usize, rule: Rule, moves: &str) -> Game {
+    Game::from_moves(size, size, rule, &parse_move_string(moves).unwrap()).unwrap()
+}
+
+fn think(g: &Game, depth: u32) -> SearchResult {
+    let mut s = Searcher::new(4 << 20);
+    let limits = Limits {
+        budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(20) },
+        max_depth: Some(depth),
+        max_nodes: None,
+    };
+    s.think(g, &limits, &AtomicBool::new(false), &mut |_| {}).expect("a legal move")
+}
+
+fn mate_plies(v: Value) -> Option<i32> {
+    (v >= WIN_MIN).then_some(WIN - v)
+}
+
+/// Does the side to move really win within `plies`? The attacker's move comes from the search;
+/// at every defender turn every legal move is tried.
+fn win_holds(g: &mut Game, plies: i32, depth: u32) -> bool {
+    let r = think(g, depth);
+    let Some(m) = mate_plies(r.progress.value) else { return false };
+    if m > plies {
+        return false;
+    }
+    let attacker = g.to_move;
+    let outcome = g.play(r.best).expect("search plays legal moves");
+    let ok = match outcome {
+        Outcome::Win(c) => c == attacker,
+        Outcome::Draw => false,
+        Outcome::Ongoing if plies <= 1 => false,
+        Outcome::Ongoing => {
+            let defences = g.legal_moves();
+            let mut all = true;
+            for d in defences {
+                let p = g.board.pos(d);
+                let o = g.play(p).unwrap();
+                let holds = o == Outcome::Ongoing && win_holds(g, plies - 2, depth);
+                g.undo();
+                if !holds {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        }
+    };
+    g.undo();
+    ok
+}
+
+#[test]
+fn mate_in_one_three_and_five() {
+    // five point: black h8..k8 four (white blocked nothing), black to move
+    let g = game(15, Rule::Freestyle, "h8h9i8i9j8j9k8k9");
+    assert_eq!(think(&g, 4).progress.value, WIN - 1);
+    // open four: black open three h8 i8 j8, white scattered in the corners
+    let g = game(15, Rule::Freestyle, "h8a1i8o15j8a15");
+    let r = think(&g, 4);
+    assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
+    assert!([Pos::new(6, 7), Pos::new(10, 7)].contains(&r.best), "{:?}", r.best);
+    // four-three: closed three f6 g6 h6 (white e6), vertical i7 i8; i6 makes four + open three
+    let g = game(15, Rule::Freestyle, "f6e6g6a1h6o15i7a15i8o1");
+    let r = think(&g, 6);
+    assert_eq!(r.progress.value, WIN - 5, "{:?}", r.progress);
+    assert_eq!(r.best, Pos::new(8, 5));
+}
+
+#[test]
+fn white_four_on_a_forbidden_point_wins_under_renju_only() {
+    // g9 is a double three for black (protocol.md). White h9 i9 j9 between black f9 and l9:
+    // k9 makes a four whose only defence g9 black may not play.
+    let moves = "h8h9i7i9h10i6i11i12l9j9f9";
+    let mut g = game(15, Rule::Renju, moves);
+    assert_eq!(g.to_move, Color::White);
+    let g9 = g.board.idx(Pos::new(6, 8));
+    assert!(g.board.is_forbidden(g9, Color::Black));
+    let r = think(&g, 4);
+    assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
+    assert_eq!(r.best, Pos::new(10, 8));
+    // the same stones in freestyle: black simply blocks at g9, no quick win
+    let g = game(15, Rule::Freestyle, moves);
+    let r = think(&g, 4);
+    assert!(r.progress.value < WIN_MIN, "{:?}", r.progress);
+}
+
+#[test]
+fn black_never_searches_a_forbidden_point() {
+    // black to move; g9 forbidden; the search must answer something else at every depth
+    let g = game(15, Rule::Renju, "h8h9i7i9h10i6i11i12");
+    for d in 1..=6 {
+        assert_ne!(think(&g, d).best, Pos::new(6, 8), "depth {d}");
+    }
+}
+
+#[test]
+fn reported_mates_survive_replay() {
+    let cases = [
+        (Rule::Freestyle, "h8a1i8o15j8a15"),
+        (Rule::Freestyle, "f6e6g6a1h6o15i7a15i8o1"),
+        (Rule::Standard, "f6e6g6a1h6o15i7a15i8o1"),
+        (Rule::Renju, "h8h9i7i9h10i6i11i12l9j9f9"),
+        (Rule::Freestyle, "h8h9i9g7j10k11i8i7j8k8"),
+    ];
+    let mut checked = 0;
+    for (rule, moves) in cases {
+        let mut g = game(15, rule, moves);
+        let r = think(&g, 8);
+        if let Some(m) = mate_plies(r.progress.value) {
+            if m <= 7 {
+                assert!(win_holds(&mut g, m, 8), "{rule:?} {moves}: claimed mate in {m} refuted");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4, "only {checked} mates were claimed and checked");
+}
+
+#[test]
+fn fixed_depth_search_is_reproducible() {
+    for (rule, size, moves) in gorin::search::alphabeta::BENCH_POSITIONS.iter().take(6) {
+        let g = game(*size, *rule, moves);
+        let a = think(&g, 6);
+        let b = think(&g, 6);
+        assert_eq!((a.best, a.progress.nodes, a.progress.value), (b.best, b.progress.nodes, b.progress.value));
+    }
+}
