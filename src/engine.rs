@@ -219,9 +219,11 @@ impl Engine {
     }
 
     /// Replaces the position (`BOARD`): f = 1 ours, f = 2 the opponent's, f = 3 walls. We are
-    /// to move, so equal counts make us black and one opponent stone more makes us white. On
-    /// error (duplicate, off-board, impossible counts) nothing changes.
-    pub fn set_position(&mut self, stones: &[SetupStone]) -> Result<(), String> {
+    /// to move, so equal counts make us black and one opponent stone more makes us white; other
+    /// counts are an error, unless `lenient` (Yixin-Board's `yxboard` shows edited positions):
+    /// then the side with more stones is black. On error (duplicate, off-board, impossible
+    /// counts) nothing changes.
+    pub fn set_position(&mut self, stones: &[SetupStone], lenient: bool) -> Result<(), String> {
         use crate::protocol::command::StoneKind;
         let (w, h) = (self.game.board.width(), self.game.board.height());
         let own = stones.iter().filter(|s| s.1 == StoneKind::Own).count();
@@ -230,6 +232,8 @@ impl Engine {
             Color::Black
         } else if opp == own + 1 {
             Color::White
+        } else if lenient {
+            if own > opp { Color::Black } else { Color::White }
         } else {
             return Err(format!("impossible stone counts: {own} own, {opp} opponent's (we are to move)"));
         };
@@ -403,13 +407,16 @@ mod tests {
         let mut e = Engine::new();
         e.new_game(15, 15).unwrap();
         let s = [(Pos::new(7, 7), StoneKind::Opponent)];
-        e.set_position(&s).unwrap();
+        e.set_position(&s, false).unwrap();
         assert_eq!(e.game().to_move, Color::White);
         let bad = [(Pos::new(7, 7), StoneKind::Own), (Pos::new(7, 8), StoneKind::Own)];
-        assert!(e.set_position(&bad).is_err());
+        assert!(e.set_position(&bad, false).is_err());
+        e.set_position(&bad, true).unwrap();
+        assert_eq!(e.game().to_move, Color::Black);
+        e.set_position(&s, false).unwrap();
         assert_eq!(e.game().board.move_count(), 1);
         let dup = [(Pos::new(7, 7), StoneKind::Own), (Pos::new(7, 7), StoneKind::Opponent)];
-        assert!(e.set_position(&dup).is_err());
+        assert!(e.set_position(&dup, true).is_err());
     }
 
     #[test]

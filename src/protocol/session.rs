@@ -65,12 +65,56 @@ pub struct Session {
     running: Option<Running>,
     next_id: u64,
     eof: bool,
+    slow: SlowSearch,
+}
+
+/// Test hook (environment variable `GORIN_DEBUG_SEARCH`): makes every search take its time, to
+/// test the clock and stop handling while the real searcher still answers at once.
+/// `full`: think until the stop flag or the hard limit, like a well-behaved search;
+/// `stubborn`: ignore the stop flag and overrun the hard limit by half a second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SlowSearch {
+    Off,
+    Full,
+    Stubborn,
+}
+
+impl SlowSearch {
+    fn from_env() -> SlowSearch {
+        match std::env::var("GORIN_DEBUG_SEARCH").as_deref() {
+            Ok("full") => SlowSearch::Full,
+            Ok("stubborn") => SlowSearch::Stubborn,
+            _ => SlowSearch::Off,
+        }
+    }
+
+    fn pad(self, start: Instant, maximum: Duration, stop: &std::sync::atomic::AtomicBool) {
+        match self {
+            SlowSearch::Off => {}
+            SlowSearch::Full => {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed() < maximum {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            SlowSearch::Stubborn => std::thread::sleep(maximum + Duration::from_millis(500)),
+        }
+    }
 }
 
 impl Session {
     /// The session reads `rx`; `tx` is its sending side (search threads report on it).
     pub fn new(out: Out, tx: Sender<Input>, rx: Receiver<Input>) -> Session {
-        Session { engine: Engine::new(), out, tx, rx, queue: VecDeque::new(), running: None, next_id: 0, eof: false }
+        Session {
+            engine: Engine::new(),
+            out,
+            tx,
+            rx,
+            queue: VecDeque::new(),
+            running: None,
+            next_id: 0,
+            eof: false,
+            slow: SlowSearch::from_env(),
+        }
     }
 
     fn send(&self, r: Response) {
@@ -269,12 +313,12 @@ impl Session {
                 Ok(()) => self.send(Response::Ok),
                 Err(e) => self.send(Response::Error(format!("TAKEBACK {p}: {e}"))),
             },
-            Command::Board(stones) => match self.engine.set_position(&stones) {
+            Command::Board(stones) => match self.engine.set_position(&stones, false) {
                 Ok(()) => self.think(at, Purpose::Play),
                 Err(e) => self.send(Response::Error(format!("BOARD: {e}"))),
             },
             Command::YxBoard(stones) => {
-                if let Err(e) = self.engine.set_position(&stones) {
+                if let Err(e) = self.engine.set_position(&stones, true) {
                     self.send(Response::Error(format!("yxboard: {e}")));
                 }
             }
@@ -359,9 +403,12 @@ impl Session {
             height: h,
         };
         let tx = self.tx.clone();
+        let (stop, maximum, slow) = (job.stop.clone(), limits.budget.maximum, self.slow);
         let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
+            let start = Instant::now();
             let mut report = report;
             let (searcher, result) = job.run(&mut |e| report.event(e));
+            slow.pad(start, maximum, &stop);
             let _ = tx.send(Input::Done { id, searcher, result });
         });
         let hard = at + limits.budget.maximum;
