@@ -54,14 +54,21 @@ fn parse_rule(s: &str) -> Result<Rule, String> {
     Rule::parse_name(s).ok_or_else(|| format!("unknown rule {s:?} (freestyle, standard, renju, caro, caro-exact)"))
 }
 
+/// First arguments that select a tool; anything else runs the protocol loop. Add new
+/// subcommands here and to `Cmd`.
 const SUBCOMMANDS: &[&str] = &["forbid", "bench", "selfplay", "help", "--help", "-h", "--version", "-V"];
 
 fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<String> = std::env::args().collect();
     let is_tool = args.get(1).is_some_and(|a| SUBCOMMANDS.contains(&a.as_str()));
     if !is_tool {
-        eprintln!("protocol loop not built yet");
-        return ExitCode::FAILURE;
+        // No arguments, or arguments a GUI passes (`--force-utf8`): the protocol loop.
+        if args.len() > 1 {
+            log::info!("ignoring arguments {:?}", &args[1..]);
+        }
+        gorin::protocol::run();
+        return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
     let result = match cli.cmd {
