@@ -9,7 +9,7 @@ pub mod pattern;
 pub mod renju;
 
 use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
-use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
+use pattern::{OPP_DIGIT, OWN_DIGIT, PATTERN_COUNT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
 use std::sync::OnceLock;
 
 pub use renju::ForbidKind;
@@ -159,6 +159,8 @@ pub struct Board {
     threat: Vec<[u8; 2]>,
     sets: [[CellSet; THREAT_COUNT]; 2],
     counts: [[u16; THREAT_COUNT]; 2],
+    /// pat_counts[side][pattern]: line patterns over all empty cells and directions.
+    pat_counts: [[u16; PATTERN_COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Vec<u8>,
     hash: u64,
@@ -193,6 +195,7 @@ impl Board {
             threat: vec![[0; 2]; len],
             sets: Default::default(),
             counts: [[0; THREAT_COUNT]; 2],
+            pat_counts: [[0; PATTERN_COUNT]; 2],
             near: vec![0; len],
             hash: 0,
             stones: [0; 2],
@@ -351,6 +354,11 @@ impl Board {
     pub fn cells_with(&self, c: Color, t: Threat) -> &CellSet {
         &self.sets[c.idx()][t as usize]
     }
+    /// Number of (empty cell, direction) pairs where `c` playing makes line pattern `p`. O(1).
+    #[inline]
+    pub fn pattern_count(&self, c: Color, p: Pattern) -> usize {
+        self.pat_counts[c.idx()][p as usize] as usize
+    }
     /// Does `c` threaten to make five on its next move? O(1).
     #[inline]
     pub fn has_five_threat(&self, c: Color) -> bool {
@@ -380,6 +388,7 @@ impl Board {
             let t = self.threat[i][s] as usize;
             self.sets[s][t].remove(i);
             self.counts[s][t] -= 1;
+            self.count_patterns(i, s, false);
         }
         self.cells[i] = Cell::stone(c);
         self.hash ^= zobrist()[i][c.idx()];
@@ -403,6 +412,21 @@ impl Board {
             let t = self.threat[i][s] as usize;
             self.sets[s][t].insert(i);
             self.counts[s][t] += 1;
+            self.count_patterns(i, s, true);
+        }
+    }
+
+    /// Adds or removes the four line patterns of empty cell `i` for side `s` in `pat_counts`.
+    #[inline]
+    fn count_patterns(&mut self, i: usize, s: usize, add: bool) {
+        let packed = self.pats[i][s];
+        for d in 0..DIRS {
+            let p = ((packed >> (4 * d)) & 15) as usize;
+            if add {
+                self.pat_counts[s][p] += 1;
+            } else {
+                self.pat_counts[s][p] -= 1;
+            }
         }
     }
 
@@ -494,6 +518,9 @@ impl Board {
     fn refresh_dir(&mut self, q: usize, d: usize) {
         for s in 0..2 {
             let pat = self.tables[s][self.keys[q][s][d] as usize] as u16;
+            let old = (self.pats[q][s] >> (4 * d)) & 15;
+            self.pat_counts[s][old as usize] -= 1;
+            self.pat_counts[s][pat as usize] += 1;
             let packed = (self.pats[q][s] & !(15 << (4 * d))) | (pat << (4 * d));
             self.pats[q][s] = packed;
             let nt = self.combine[s][packed as usize];
@@ -559,6 +586,7 @@ impl Board {
     pub fn rebuild(&mut self) {
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
+        self.pat_counts = [[0; PATTERN_COUNT]; 2];
         self.hash = 0;
         self.stones = [0; 2];
         for v in self.near.iter_mut() {
@@ -580,6 +608,7 @@ impl Board {
                         let t = self.threat[i][s] as usize;
                         self.sets[s][t].insert(i);
                         self.counts[s][t] += 1;
+                        self.count_patterns(i, s, true);
                     }
                 }
                 Cell::Wall => {}
@@ -611,7 +640,7 @@ impl Board {
                 return Err(format!("patterns differ at {}", self.pos(i)));
             }
         }
-        if self.sets != fresh.sets || self.counts != fresh.counts {
+        if self.sets != fresh.sets || self.counts != fresh.counts || self.pat_counts != fresh.pat_counts {
             return Err("threat sets differ".into());
         }
         if self.hash != fresh.hash {

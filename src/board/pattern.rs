@@ -40,8 +40,11 @@ pub enum Pattern {
     Five = 10,
 }
 
+/// Number of [`Pattern`] variants.
+pub const PATTERN_COUNT: usize = 11;
+
 impl Pattern {
-    pub const ALL: [Pattern; 11] = [
+    pub const ALL: [Pattern; PATTERN_COUNT] = [
         Pattern::None,
         Pattern::Overline,
         Pattern::One,

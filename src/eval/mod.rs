@@ -1,7 +1,7 @@
 //! Static evaluation from the board's incremental threat-class counts, and move scores for
 //! ordering from the same patterns. Both are O(1) per call in the board size.
 
-use crate::board::pattern::{THREAT_COUNT, Threat};
+use crate::board::pattern::{Pattern, THREAT_COUNT, Threat};
 use crate::board::{Board, DIRS};
 use crate::core::{Color, Value};
 use crate::search::params::Params;
@@ -19,6 +19,14 @@ pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
         }
         let th = Threat::ALL[t];
         v += p.eval_own[t] * b.count(me, th) as i32 - p.eval_opp[t] * b.count(opp, th) as i32;
+    }
+    if p.pattern_eval_scale != 0 {
+        let mut pv = 0;
+        for (k, pat) in Pattern::ALL.iter().enumerate().skip(2) {
+            pv += p.eval_pat_own[k] * b.pattern_count(me, *pat) as i32
+                - p.eval_pat_opp[k] * b.pattern_count(opp, *pat) as i32;
+        }
+        v += pv * p.pattern_eval_scale / 100;
     }
     v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

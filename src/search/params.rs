@@ -1,6 +1,6 @@
 //! Every tunable of the evaluation and the search, in one struct passed by reference.
 
-use crate::board::pattern::{Pattern, THREAT_COUNT, Threat};
+use crate::board::pattern::{PATTERN_COUNT, Pattern, THREAT_COUNT, Threat};
 
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -8,6 +8,12 @@ pub struct Params {
     pub eval_own: [i32; THREAT_COUNT],
     /// The same for the side that just moved (the opponent of the side to move).
     pub eval_opp: [i32; THREAT_COUNT],
+    /// Evaluation weight of each line pattern (per empty cell and direction), side to move.
+    pub eval_pat_own: [i32; PATTERN_COUNT],
+    /// The same for the opponent.
+    pub eval_pat_opp: [i32; PATTERN_COUNT],
+    /// Percent applied to the pattern part of the evaluation.
+    pub pattern_eval_scale: i32,
     /// Move-ordering score of a cell by the mover's own threat class.
     pub order_own: [i32; THREAT_COUNT],
     /// Move-ordering score of a cell by the opponent's threat class there (blocking value).
@@ -109,7 +115,25 @@ impl Default for Params {
         ] {
             order_pattern[p as usize] = v;
         }
+        let mut eval_pat_own = [0; PATTERN_COUNT];
+        let mut eval_pat_opp = [0; PATTERN_COUNT];
+        for (p, own, opp) in [
+            (Pattern::One, 0, 0),
+            (Pattern::Two, 2, 2),
+            (Pattern::OpenTwo, 6, 5),
+            (Pattern::Three, 6, 5),
+            (Pattern::OpenThree, 16, 12),
+            (Pattern::Four, 14, 10),
+            (Pattern::DoubleFour, 30, 20),
+            (Pattern::OpenFour, 40, 25),
+        ] {
+            eval_pat_own[p as usize] = own;
+            eval_pat_opp[p as usize] = opp;
+        }
         Params {
+            eval_pat_own,
+            eval_pat_opp,
+            pattern_eval_scale: 0,
             eval_own,
             eval_opp,
             order_own,
@@ -134,6 +158,7 @@ impl Params {
             "qsearch_moves" => self.qsearch_moves = v.max(0) as usize,
             "lmr_after" => self.lmr_after = v.max(0) as usize,
             "aspiration" => self.aspiration = v.max(1) as i32,
+            "pattern_eval_scale" => self.pattern_eval_scale = v as i32,
             "max_moves0" => self.max_moves[0] = v.max(1) as usize,
             "max_moves1" => self.max_moves[1] = v.max(1) as usize,
             "max_moves2" => self.max_moves[2] = v.max(1) as usize,
