@@ -140,7 +140,7 @@ impl RefBoard {
 
     /// With black on (x, y): the empty points of the line through it where one more black
     /// stone makes exactly five together with (x, y).
-    fn five_points(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Vec<(i32, i32)> {
+    pub fn five_points(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Vec<(i32, i32)> {
         let mut out = Vec::new();
         for k in (-4..=4).filter(|&k| k != 0) {
             let (a, b) = (x + k * dx, y + k * dy);
@@ -164,7 +164,7 @@ impl RefBoard {
     /// With black on (x, y): the empty points of the line where one more black stone makes a
     /// straight four through (x, y): four in a row with an empty point at each end, each of
     /// which would make exactly five.
-    fn straight_four_points(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Vec<(i32, i32)> {
+    pub fn straight_four_points(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Vec<(i32, i32)> {
         let mut out = Vec::new();
         for k in (-4..=4).filter(|&k| k != 0) {
             let (a, b) = (x + k * dx, y + k * dy);
