@@ -83,7 +83,7 @@ pub enum WinKind {
     AtLeastFive = 0,
     /// Exactly five; six or more is an overline.
     ExactlyFive = 1,
-    /// Caro: five or more, unless both ends are opponent stones.
+    /// Caro: five or more; a run of exactly five with opponent stones at both ends does not win.
     CaroAtLeastFive = 2,
     /// Caro: exactly five, unless both ends are opponent stones.
     CaroExactlyFive = 3,
@@ -171,11 +171,11 @@ fn five_status(d: &[u8; 10], kind: WinKind) -> (bool, bool) {
     if kind.exact() && len > 5 {
         return (false, true);
     }
-    if kind.is_caro() {
-        // Ends beyond the window are unknown: treat them as open.
-        let lend = if left < 5 { Some(d[4 - left]) } else { None };
-        let rend = if right < 5 { Some(d[5 + right]) } else { None };
-        if lend == Some(OPP_DIGIT as u8) && rend == Some(OPP_DIGIT as u8) {
+    if kind.is_caro() && len == 5 {
+        // Only a run of exactly five is stopped by opponent stones at both ends (a longer
+        // one, where it wins at all, wins blocked or not: Piskvork's rule 8). Both ends of a
+        // five lie inside the ±5 window.
+        if d[4 - left] == OPP_DIGIT as u8 && d[5 + right] == OPP_DIGIT as u8 {
             return (false, false);
         }
     }
@@ -466,7 +466,10 @@ mod tests {
         assert_eq!(classify_str("#XXXX*O....", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*.....", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*.....", CaroExactlyFive), Five);
-        assert_eq!(classify_str("OXXXX*XO...", CaroAtLeastFive), None);
+        // A six blocked at both ends still wins under caro (only an exact five is stopped).
+        assert_eq!(classify_str("OXXXX*XO...", CaroAtLeastFive), Five);
+        assert_eq!(classify_str(".OXXX*XO...", CaroAtLeastFive), None);
+        assert_eq!(classify_str("OXXXX*XXO..", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*X....", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*XO...", CaroExactlyFive), Overline);
     }

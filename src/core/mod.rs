@@ -65,7 +65,9 @@ pub enum Rule {
     /// Black: exactly five wins; overline, double four and double three are forbidden (a five
     /// always takes precedence). White: five or more wins, no restrictions.
     Renju,
-    /// Five or more wins unless blocked at both ends by opponent stones (the edge is no block).
+    /// Five or more wins, but a run of exactly five with opponent stones at both ends does not
+    /// (the edge is no block; a longer run wins even when blocked), as the Gomocup manager
+    /// Piskvork referees rule 8.
     Caro,
     /// Exactly five wins unless blocked at both ends by opponent stones.
     CaroExact,
