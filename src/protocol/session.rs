@@ -12,6 +12,7 @@ use crate::core::{Pos, WIN, WIN_MIN};
 use crate::engine::{Engine, Swap2Answer};
 use crate::search::{Event, Progress, SearchResult, Searcher};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,6 +49,8 @@ struct Running {
     stop_raised: bool,
     /// The first move of the latest finished iteration.
     best: Arc<Mutex<Option<Pos>>>,
+    /// Raised when the search is answered: a search we stopped waiting for stays silent.
+    answered: Arc<AtomicBool>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -88,11 +91,11 @@ impl SlowSearch {
         }
     }
 
-    fn pad(self, start: Instant, maximum: Duration, stop: &std::sync::atomic::AtomicBool) {
+    fn pad(self, start: Instant, maximum: Duration, stop: &AtomicBool) {
         match self {
             SlowSearch::Off => {}
             SlowSearch::Full => {
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed() < maximum {
+                while !stop.load(Ordering::Relaxed) && start.elapsed() < maximum {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             }
@@ -237,6 +240,7 @@ impl Session {
     /// Prints the answer of a search (or, without a result, the best move seen, or the quick
     /// chooser's move) and plays it when it is ours.
     fn answer(&mut self, r: Running, result: Option<SearchResult>) {
+        r.answered.store(true, Ordering::SeqCst);
         let seen = *r.best.lock().unwrap_or_else(|e| e.into_inner());
         let candidates = result.as_ref().map(|s| s.best).into_iter().chain(seen);
         let mut mv = None;
@@ -393,10 +397,12 @@ impl Session {
         self.next_id += 1;
         let id = self.next_id;
         let best = Arc::new(Mutex::new(None));
+        let answered = Arc::new(AtomicBool::new(false));
         let (w, h) = (job.game.board.width(), job.game.board.height());
         let report = Reporter {
             out: self.out.clone(),
             best: best.clone(),
+            answered: answered.clone(),
             yixin: self.engine.settings.yixin,
             detail: self.engine.settings.show_detail & 2 != 0,
             width: w,
@@ -412,7 +418,7 @@ impl Session {
             let _ = tx.send(Input::Done { id, searcher, result });
         });
         let hard = at + limits.budget.maximum;
-        let running = Running { id, purpose, hard, stop_raised: false, best };
+        let running = Running { id, purpose, hard, stop_raised: false, best, answered };
         if let Err(e) = spawned {
             log::error!("cannot start the search thread: {e}");
             self.answer(running, None);
@@ -426,6 +432,7 @@ impl Session {
 struct Reporter {
     out: Out,
     best: Arc<Mutex<Option<Pos>>>,
+    answered: Arc<AtomicBool>,
     yixin: bool,
     detail: bool,
     width: usize,
@@ -433,6 +440,10 @@ struct Reporter {
 }
 
 impl Reporter {
+    fn send(&self, r: Response) {
+        self.out.send_unless(Some(&self.answered), &r);
+    }
+
     fn on_board(&self, p: Pos) -> bool {
         (p.x as usize) < self.width && (p.y as usize) < self.height
     }
@@ -441,7 +452,7 @@ impl Reporter {
         match e {
             Event::Searching(p) => {
                 if self.yixin && self.on_board(p) {
-                    self.out.send(&Response::Message(format!("REALTIME POS {p}")));
+                    self.send(Response::Message(format!("REALTIME POS {p}")));
                 }
             }
             Event::Iteration(pr) => {
@@ -450,7 +461,7 @@ impl Reporter {
                     *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(first);
                 }
                 let notation: Vec<String> = pv.iter().map(|p| p.to_notation()).collect();
-                self.out.send(&Response::Message(format!(
+                self.send(Response::Message(format!(
                     "Depth {}-{} | Eval {} | Time {}ms | {}",
                     pr.depth,
                     pr.seldepth,
@@ -461,14 +472,14 @@ impl Reporter {
                 if self.yixin
                     && let Some(&first) = pv.first()
                 {
-                    self.out.send(&Response::Message(format!("REALTIME BEST {first}")));
+                    self.send(Response::Message(format!("REALTIME BEST {first}")));
                 }
                 if self.detail {
-                    self.out.send(&Response::Detail(format!("DEPTH {}", pr.depth)));
-                    self.out.send(&Response::Detail(format!("EVAL {}", eval_text(pr.value))));
+                    self.send(Response::Detail(format!("DEPTH {}", pr.depth)));
+                    self.send(Response::Detail(format!("EVAL {}", eval_text(pr.value))));
                     if !pv.is_empty() {
                         let line: Vec<String> = pv.iter().map(|p| p.to_string()).collect();
-                        self.out.send(&Response::Detail(format!("BESTLINE {}", line.join(" "))));
+                        self.send(Response::Detail(format!("BESTLINE {}", line.join(" "))));
                     }
                 }
             }
