@@ -134,10 +134,6 @@ impl Engine {
         &self.game
     }
 
-    pub fn walls(&self) -> &[Pos] {
-        &self.walls
-    }
-
     /// The flag a running search polls.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()

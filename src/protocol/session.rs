@@ -204,37 +204,23 @@ impl Session {
     /// END while thinking: stop, hand in the move if it comes at once, and exit.
     fn end_during_search(&mut self) -> Flow {
         self.engine.stop();
+        let Some(r) = self.running.take() else { return Flow::Exit };
         let limit = Instant::now() + END_WAIT;
-        while let Some(r) = self.running.as_ref() {
-            let id = r.id;
-            let left = limit.saturating_duration_since(Instant::now());
-            // Lines other than a finished search are irrelevant now: we are quitting.
-            match self.wait_done(id, left) {
-                Some((searcher, result)) => {
-                    self.engine.end_job(searcher);
-                    let r = self.running.take().expect("checked");
-                    self.answer(r, result);
-                }
-                None => {
-                    let r = self.running.take().expect("checked");
-                    self.answer(r, None);
-                }
-            }
-        }
-        Flow::Exit
-    }
-
-    /// Waits for search `id` to finish, dropping every other input (we are quitting).
-    fn wait_done(&mut self, id: u64, within: Duration) -> Option<(Searcher, Option<SearchResult>)> {
-        let limit = Instant::now() + within;
-        loop {
+        // Nothing but the search's result matters now: we are quitting.
+        let result = loop {
             match self.rx.recv_timeout(limit.saturating_duration_since(Instant::now())) {
-                Ok(Input::Done { id: got, searcher, result }) if got == id => return Some((searcher, result)),
-                Ok(Input::Done { searcher, .. }) => self.engine.end_job(searcher),
+                Ok(Input::Done { id, searcher, result }) => {
+                    self.engine.end_job(searcher);
+                    if id == r.id {
+                        break result;
+                    }
+                }
                 Ok(_) => {}
-                Err(_) => return None,
+                Err(_) => break None,
             }
-        }
+        };
+        self.answer(r, result);
+        Flow::Exit
     }
 
     /// Prints the answer of a search (or, without a result, the best move seen, or the quick
