@@ -332,6 +332,17 @@ impl Engine {
         search::simple_move(&mut b, self.game.to_move).map(|(i, _)| b.pos(i))
     }
 
+    /// The simple chooser's reply to `p` played by the side to move (for two-move answers).
+    pub fn quick_reply_after(&self, p: Pos) -> Option<Pos> {
+        let mut b = self.game.board.clone();
+        let i = b.idx_checked(p)?;
+        if !b.is_empty_cell(i) {
+            return None;
+        }
+        b.make(i, self.game.to_move);
+        search::simple_move(&mut b, self.game.to_move.opp()).map(|(j, _)| b.pos(j))
+    }
+
     /// Swap2 answers for the given stones (played alternately from black), decided by the
     /// simple chooser until the opening module decides better. See [`Swap2Answer`].
     pub fn swap2(&self, stones: &[Pos]) -> Result<Swap2Answer, String> {

@@ -174,6 +174,9 @@ enum Expect {
         play: bool,
     },
     Swap2(usize),
+    /// yxbalancetwo: two distinct legal points on one line (one if only one is left), or
+    /// `ERROR no legal move`.
+    Pair,
     Position,
 }
 
@@ -271,9 +274,8 @@ fn expect_for(sh: &mut Shadow, parsed: Result<Command, ParseError>) -> Expect {
             let c = sh.to_move;
             Expect::Exact(sh.board.forbid_line(c))
         }
-        Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) | Command::YxSearchDefend => {
-            Expect::Move { play: false }
-        }
+        Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxSearchDefend => Expect::Move { play: false },
+        Command::YxBalanceTwo(_) => Expect::Pair,
         Command::YxUnsupported(t) => Expect::Exact(format!("UNKNOWN {t}")),
         Command::DebugPosition => Expect::Position,
     }
@@ -313,6 +315,20 @@ fn check(b: &mut Brain, sh: &mut Shadow, e: Expect, what: &str) {
             assert!(x < sh.w && y < sh.h && sh.is_legal(p), "after {what:?}: illegal move {l}\n{:?}", sh.board);
             if play {
                 sh.place(p);
+            }
+        }
+        Expect::Pair => {
+            let l = next_reply(b, sh, what);
+            if !sh.has_legal() {
+                assert_eq!(l, "ERROR no legal move", "after {what:?}");
+                return;
+            }
+            let v: Vec<&str> = l.split(' ').collect();
+            assert!(!v.is_empty() && v.len() <= 2, "after {what:?}: {l:?}");
+            let first = parse_move(v[0]).unwrap_or_else(|| panic!("after {what:?}: {l:?}"));
+            assert!(sh.is_legal(Pos::new(first.0, first.1)), "after {what:?}: illegal {l}");
+            if let Some(second) = v.get(1) {
+                assert!(is_move_on(second, sh.w, sh.h) && *second != v[0], "after {what:?}: {l:?}");
             }
         }
         Expect::Swap2(n) => {

@@ -39,6 +39,8 @@ enum Purpose {
     Play,
     /// yxnbest and friends: the move is only printed.
     Suggest,
+    /// yxbalancetwo: a pair of moves (ours, then the reply) is printed on one line.
+    SuggestTwo,
 }
 
 struct Running {
@@ -245,12 +247,19 @@ impl Session {
             self.send(Response::Error("no legal move".into()));
             return;
         };
-        if r.purpose == Purpose::Play
-            && let Err(e) = self.engine.play_own(p)
-        {
-            log::error!("our move {p} was refused: {e}");
+        match r.purpose {
+            Purpose::Play => {
+                if let Err(e) = self.engine.play_own(p) {
+                    log::error!("our move {p} was refused: {e}");
+                }
+                self.send(Response::Move(p));
+            }
+            Purpose::Suggest => self.send(Response::Move(p)),
+            Purpose::SuggestTwo => {
+                let pair: Vec<Pos> = std::iter::once(p).chain(self.engine.quick_reply_after(p)).collect();
+                self.send(Response::Moves(pair));
+            }
         }
-        self.send(Response::Move(p));
     }
 
     /// Runs a command, turning a panic into an `ERROR` line instead of a dead brain.
@@ -334,9 +343,10 @@ impl Session {
                 self.send(Response::Message(format!("INFO MAX_THREAD_NUM {threads}")));
                 self.send(Response::Message(format!("INFO MAX_HASH_SIZE {log2}")));
             }
-            Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) | Command::YxSearchDefend => {
+            Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxSearchDefend => {
                 self.think(at, Purpose::Suggest)
             }
+            Command::YxBalanceTwo(_) => self.think(at, Purpose::SuggestTwo),
             Command::YxUnsupported(t) => self.send(Response::Unknown(t)),
             Command::DebugPosition => {
                 let line = position_line(&self.engine);
