@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const DEFAULT_MAX_MEMORY: u64 = 350 << 20;
 /// What the process holds besides the search tables: code, stacks, boards, I/O buffers.
 pub const BASE_MEMORY: u64 = 24 << 20;
+/// `time_left` meaning "no limit".
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
 /// The smallest transposition table we run with.
 pub const MIN_TT_BYTES: u64 = 1 << 20;
 
@@ -290,6 +292,18 @@ impl Engine {
         self.game.board.forbid_line(c)
     }
 
+    /// Counts a move's thinking time against the game clock when there is a match limit, so
+    /// that a manager that does not resend `time_left` before every move is still kept to
+    /// (the next `INFO time_left` overrides it).
+    pub fn charge_time(&mut self, used: std::time::Duration) {
+        let c = &mut self.settings.clock;
+        let Some(total) = c.match_ms else { return };
+        let left = c.left_ms.unwrap_or(total as i64);
+        if left < UNLIMITED_MS {
+            c.left_ms = Some(left.saturating_sub(used.as_millis() as i64));
+        }
+    }
+
     /// Limits for the next move from the clock settings.
     pub fn limits(&self) -> Limits {
         let b = &self.game.board;
@@ -440,6 +454,21 @@ mod tests {
         assert_eq!(e.game().board.move_count(), 1);
         assert_eq!(e.game().to_move, Color::Black);
         assert!(e.takeback(Pos::new(0, 0)).is_err());
+    }
+
+    #[test]
+    fn time_is_charged_only_under_a_match_limit() {
+        let mut e = Engine::new();
+        e.charge_time(std::time::Duration::from_millis(300));
+        assert_eq!(e.settings.clock.left_ms, None);
+        e.settings.clock.match_ms = Some(10_000);
+        e.charge_time(std::time::Duration::from_millis(300));
+        assert_eq!(e.settings.clock.left_ms, Some(9_700));
+        e.charge_time(std::time::Duration::from_millis(200));
+        assert_eq!(e.settings.clock.left_ms, Some(9_500));
+        e.settings.clock.left_ms = Some(UNLIMITED_MS);
+        e.charge_time(std::time::Duration::from_millis(200));
+        assert_eq!(e.settings.clock.left_ms, Some(UNLIMITED_MS));
     }
 
     #[test]

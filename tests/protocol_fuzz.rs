@@ -296,7 +296,33 @@ fn next_reply(b: &mut Brain, sh: &Shadow, what: &str) -> String {
     }
 }
 
-fn check(b: &mut Brain, sh: &mut Shadow, e: Expect, what: &str) {
+/// How often each kind of reply was checked.
+#[derive(Default, Debug)]
+struct Stats {
+    nothing: usize,
+    exact: usize,
+    errors: usize,
+    moves: usize,
+    no_legal_move: usize,
+    swap2: usize,
+    pairs: usize,
+    positions: usize,
+}
+
+fn count(st: &mut Stats, e: &Expect) {
+    match e {
+        Expect::Nothing => st.nothing += 1,
+        Expect::Exact(_) => st.exact += 1,
+        Expect::Prefix(_) => st.errors += 1,
+        Expect::Move { .. } => st.moves += 1,
+        Expect::Swap2(_) => st.swap2 += 1,
+        Expect::Pair => st.pairs += 1,
+        Expect::Position => st.positions += 1,
+    }
+}
+
+fn check(b: &mut Brain, sh: &mut Shadow, e: Expect, what: &str, st: &mut Stats) {
+    count(st, &e);
     match e {
         Expect::Nothing => {}
         Expect::Exact(s) => assert_eq!(next_reply(b, sh, what), s, "after {what:?}"),
@@ -308,6 +334,7 @@ fn check(b: &mut Brain, sh: &mut Shadow, e: Expect, what: &str) {
             let l = next_reply(b, sh, what);
             if !sh.has_legal() {
                 assert_eq!(l, "ERROR no legal move", "after {what:?}");
+                st.no_legal_move += 1;
                 return;
             }
             let (x, y) = parse_move(&l).unwrap_or_else(|| panic!("after {what:?}: {l:?} is not a move"));
@@ -491,6 +518,7 @@ fn fuzz_100k_lines_against_a_shadow_referee() {
     let mut parser = LineParser::new();
     let mut sent = 0usize;
     let mut since_check = 0;
+    let mut st = Stats::default();
     b.send("INFO timeout_turn 5");
     sent += 1;
     while sent < target {
@@ -521,7 +549,7 @@ fn fuzz_100k_lines_against_a_shadow_referee() {
             }
             for parsed in parser.feed(&line) {
                 let e = expect_for(&mut sh, parsed);
-                check(&mut b, &mut sh, e, &line);
+                check(&mut b, &mut sh, e, &line, &mut st);
             }
         }
         since_check += 1;
@@ -531,7 +559,7 @@ fn fuzz_100k_lines_against_a_shadow_referee() {
             sent += 1;
             for parsed in parser.feed("DEBUGPOS") {
                 let e = expect_for(&mut sh, parsed);
-                check(&mut b, &mut sh, e, "DEBUGPOS");
+                check(&mut b, &mut sh, e, "DEBUGPOS", &mut st);
             }
         }
         assert!(b.child.try_wait().unwrap().is_none(), "the brain died after {sent} lines");
@@ -540,7 +568,7 @@ fn fuzz_100k_lines_against_a_shadow_referee() {
     b.send("DEBUGPOS");
     for parsed in parser.feed("DEBUGPOS") {
         let e = expect_for(&mut sh, parsed);
-        check(&mut b, &mut sh, e, "DEBUGPOS");
+        check(&mut b, &mut sh, e, "DEBUGPOS", &mut st);
     }
     b.send("END");
     let (ok, _) = b.wait_exit(Duration::from_secs(5)).expect("END did not exit");
@@ -548,5 +576,5 @@ fn fuzz_100k_lines_against_a_shadow_referee() {
     let rest: Vec<String> =
         b.drain(Duration::from_millis(200)).into_iter().filter(|l| !l.starts_with("MESSAGE ")).collect();
     assert!(rest.is_empty(), "stray lines at the end: {rest:?}");
-    eprintln!("fuzz: {sent} lines sent, seed {seed}");
+    eprintln!("fuzz: {sent} lines sent, seed {seed}; replies checked: {st:?}");
 }

@@ -184,3 +184,18 @@ fn zero_turn_time_plays_at_once() {
     assert!(is_move_on(&r, 15, 15));
     assert!(at - sent < Duration::from_millis(100), "{:?}", at - sent);
 }
+
+#[test]
+fn match_limit_is_kept_without_time_left_updates() {
+    // Some managers send only timeout_match: the brain must count its own time.
+    let mut b = Brain::start_with(&[], FULL);
+    b.send("START 20");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 1000");
+    b.send("INFO timeout_match 1500");
+    let mut opp = Opponent::new(20);
+    let times = play(&mut b, &mut opp, 25, &mut |_| {});
+    let total: Duration = times.iter().sum();
+    eprintln!("match 1500 ms without time_left: 25 moves took {total:?}, longest {:?}", times.iter().max().unwrap());
+    assert!(total < Duration::from_millis(1500), "{total:?} {times:?}");
+}

@@ -46,6 +46,8 @@ enum Purpose {
 struct Running {
     id: u64,
     purpose: Purpose,
+    /// When the command that started the search arrived (the manager's clock starts there).
+    asked: Instant,
     /// The hard limit: the stop flag is raised here.
     hard: Instant,
     stop_raised: bool,
@@ -253,6 +255,7 @@ impl Session {
                     log::error!("our move {p} was refused: {e}");
                 }
                 self.send(Response::Move(p));
+                self.engine.charge_time(r.asked.elapsed());
             }
             Purpose::Suggest => self.send(Response::Move(p)),
             Purpose::SuggestTwo => {
@@ -414,7 +417,7 @@ impl Session {
             let _ = tx.send(Input::Done { id, searcher, result });
         });
         let hard = at + limits.budget.maximum;
-        let running = Running { id, purpose, hard, stop_raised: false, best, answered };
+        let running = Running { id, purpose, asked: at, hard, stop_raised: false, best, answered };
         if let Err(e) = spawned {
             log::error!("cannot start the search thread: {e}");
             self.answer(running, None);
