@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const DEFAULT_MAX_MEMORY: u64 = 350 << 20;
 /// What the process holds besides the search tables: code, stacks, boards, I/O buffers.
 pub const BASE_MEMORY: u64 = 24 << 20;
+/// `time_left` meaning "no limit".
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
 /// The smallest transposition table we run with.
 pub const MIN_TT_BYTES: u64 = 1 << 20;
 
@@ -132,10 +134,6 @@ impl Engine {
 
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    pub fn walls(&self) -> &[Pos] {
-        &self.walls
     }
 
     /// The flag a running search polls.
@@ -294,6 +292,18 @@ impl Engine {
         self.game.board.forbid_line(c)
     }
 
+    /// Counts a move's thinking time against the game clock when there is a match limit, so
+    /// that a manager that does not resend `time_left` before every move is still kept to
+    /// (the next `INFO time_left` overrides it).
+    pub fn charge_time(&mut self, used: std::time::Duration) {
+        let c = &mut self.settings.clock;
+        let Some(total) = c.match_ms else { return };
+        let left = c.left_ms.unwrap_or(total as i64);
+        if left < UNLIMITED_MS {
+            c.left_ms = Some(left.saturating_sub(used.as_millis() as i64));
+        }
+    }
+
     /// Limits for the next move from the clock settings.
     pub fn limits(&self) -> Limits {
         let b = &self.game.board;
@@ -334,6 +344,17 @@ impl Engine {
     pub fn quick_move(&self) -> Option<Pos> {
         let mut b = self.game.board.clone();
         search::simple_move(&mut b, self.game.to_move).map(|(i, _)| b.pos(i))
+    }
+
+    /// The simple chooser's reply to `p` played by the side to move (for two-move answers).
+    pub fn quick_reply_after(&self, p: Pos) -> Option<Pos> {
+        let mut b = self.game.board.clone();
+        let i = b.idx_checked(p)?;
+        if !b.is_empty_cell(i) {
+            return None;
+        }
+        b.make(i, self.game.to_move);
+        search::simple_move(&mut b, self.game.to_move.opp()).map(|(j, _)| b.pos(j))
     }
 
     /// Swap2 answers for the given stones (played alternately from black), decided by the
@@ -433,6 +454,21 @@ mod tests {
         assert_eq!(e.game().board.move_count(), 1);
         assert_eq!(e.game().to_move, Color::Black);
         assert!(e.takeback(Pos::new(0, 0)).is_err());
+    }
+
+    #[test]
+    fn time_is_charged_only_under_a_match_limit() {
+        let mut e = Engine::new();
+        e.charge_time(std::time::Duration::from_millis(300));
+        assert_eq!(e.settings.clock.left_ms, None);
+        e.settings.clock.match_ms = Some(10_000);
+        e.charge_time(std::time::Duration::from_millis(300));
+        assert_eq!(e.settings.clock.left_ms, Some(9_700));
+        e.charge_time(std::time::Duration::from_millis(200));
+        assert_eq!(e.settings.clock.left_ms, Some(9_500));
+        e.settings.clock.left_ms = Some(UNLIMITED_MS);
+        e.charge_time(std::time::Duration::from_millis(200));
+        assert_eq!(e.settings.clock.left_ms, Some(UNLIMITED_MS));
     }
 
     #[test]

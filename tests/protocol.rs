@@ -342,10 +342,18 @@ fn yixin_commands() {
     b.send("START 15");
     b.reply();
     b.send_raw("yxboard\n7,7,2\n8,8,1\n7,8,2\ndone\n");
-    for c in ["yxnbest 2", "yxbalanceone 10", "yxbalancetwo 10", "yxsearchdefend"] {
+    for c in ["yxnbest 2", "yxbalanceone 10", "YXBALANCEONE", "yxsearchdefend"] {
         b.send(c);
         let m = b.reply();
         assert!(is_move_on(&m, 15, 15) && !["7,7", "8,8", "7,8"].contains(&m.as_str()), "{c} → {m}");
+    }
+    // yxbalancetwo answers a pair of moves on one line
+    for c in ["yxbalancetwo 10", "YXBALANCETWO"] {
+        b.send(c);
+        let r = b.reply();
+        let v: Vec<&str> = r.split(' ').collect();
+        assert!(v.len() == 2 && v[0] != v[1], "{c} → {r}");
+        assert!(v.iter().all(|m| is_move_on(m, 15, 15) && !["7,7", "8,8", "7,8"].contains(m)), "{c} → {r}");
     }
     // thinking commands do not change the position; yxhashclear and an idle yxstop print nothing
     b.send("yxhashclear");

@@ -148,6 +148,10 @@ pub fn parse_board_stone(s: &str) -> Result<(Pos, StoneKind), String> {
     Ok((p, kind))
 }
 
+fn bias(s: &str) -> Result<i64, String> {
+    if s.trim().is_empty() { Ok(0) } else { parse_int(s) }
+}
+
 fn size(s: &str) -> Result<usize, String> {
     let n = parse_int(s)?;
     if n < 0 { Err(format!("size {n} is negative")) } else { Ok(n as usize) }
@@ -257,8 +261,9 @@ fn parse_head(line: &str) -> Result<Head, ParseError> {
             }
             Command::YxNBest(n as u32)
         }
-        "YXBALANCEONE" => Command::YxBalanceOne(parse_int(args).map_err(|e| bad("YXBALANCEONE", e))?),
-        "YXBALANCETWO" => Command::YxBalanceTwo(parse_int(args).map_err(|e| bad("YXBALANCETWO", e))?),
+        // The bias is optional (0, an even position, when left out).
+        "YXBALANCEONE" => Command::YxBalanceOne(bias(args).map_err(|e| bad("YXBALANCEONE", e))?),
+        "YXBALANCETWO" => Command::YxBalanceTwo(bias(args).map_err(|e| bad("YXBALANCETWO", e))?),
         "YXSEARCHDEFEND" => Command::YxSearchDefend,
         "DEBUGPOS" => Command::DebugPosition,
         w if w.starts_with("YX") => return Ok(Head::Block(BlockKind::YxOther(line.to_string()))),
@@ -467,6 +472,7 @@ mod tests {
         assert_eq!(one("info folder C:\\my dir\\x"), Ok(Command::Info(Info::Folder("C:\\my dir\\x".into()))));
         assert_eq!(one("INFO MAX_MEMORY 83886080"), Ok(Command::Info(Info::MaxMemory(83_886_080))));
         assert_eq!(one("yxstop"), Ok(Command::Stop));
+        assert_eq!(one("YXBALANCETWO"), Ok(Command::YxBalanceTwo(0)));
     }
 
     #[test]

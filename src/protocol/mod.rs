@@ -14,6 +14,7 @@ use command::LineParser;
 use response::Response;
 use session::{Input, Session};
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -37,9 +38,18 @@ impl Out {
     /// Writes one line with a single write, then flushes. A closed stdout is not our problem
     /// to report: the manager is gone.
     pub fn send(&self, r: &Response) {
+        self.send_unless(None, r)
+    }
+
+    /// Like [`Out::send`], but prints nothing once `mute` is raised. The flag is read under the
+    /// writer's lock, so a line can never follow the one printed by whoever raised it.
+    pub fn send_unless(&self, mute: Option<&AtomicBool>, r: &Response) {
         let mut line = r.to_string();
         line.push('\n');
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if mute.is_some_and(|m| m.load(Ordering::SeqCst)) {
+            return;
+        }
         let _ = w.write_all(line.as_bytes());
         let _ = w.flush();
     }

@@ -12,6 +12,7 @@ use crate::core::{Pos, WIN, WIN_MIN};
 use crate::engine::{Engine, Swap2Answer};
 use crate::search::{Event, Progress, SearchResult, Searcher};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,16 +39,22 @@ enum Purpose {
     Play,
     /// yxnbest and friends: the move is only printed.
     Suggest,
+    /// yxbalancetwo: a pair of moves (ours, then the reply) is printed on one line.
+    SuggestTwo,
 }
 
 struct Running {
     id: u64,
     purpose: Purpose,
+    /// When the command that started the search arrived (the manager's clock starts there).
+    asked: Instant,
     /// The hard limit: the stop flag is raised here.
     hard: Instant,
     stop_raised: bool,
     /// The first move of the latest finished iteration.
     best: Arc<Mutex<Option<Pos>>>,
+    /// Raised when the search is answered: a search we stopped waiting for stays silent.
+    answered: Arc<AtomicBool>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -88,11 +95,11 @@ impl SlowSearch {
         }
     }
 
-    fn pad(self, start: Instant, maximum: Duration, stop: &std::sync::atomic::AtomicBool) {
+    fn pad(self, start: Instant, maximum: Duration, stop: &AtomicBool) {
         match self {
             SlowSearch::Off => {}
             SlowSearch::Full => {
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed() < maximum {
+                while !stop.load(Ordering::Relaxed) && start.elapsed() < maximum {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             }
@@ -201,42 +208,29 @@ impl Session {
     /// END while thinking: stop, hand in the move if it comes at once, and exit.
     fn end_during_search(&mut self) -> Flow {
         self.engine.stop();
+        let Some(r) = self.running.take() else { return Flow::Exit };
         let limit = Instant::now() + END_WAIT;
-        while let Some(r) = self.running.as_ref() {
-            let id = r.id;
-            let left = limit.saturating_duration_since(Instant::now());
-            // Lines other than a finished search are irrelevant now: we are quitting.
-            match self.wait_done(id, left) {
-                Some((searcher, result)) => {
-                    self.engine.end_job(searcher);
-                    let r = self.running.take().expect("checked");
-                    self.answer(r, result);
-                }
-                None => {
-                    let r = self.running.take().expect("checked");
-                    self.answer(r, None);
-                }
-            }
-        }
-        Flow::Exit
-    }
-
-    /// Waits for search `id` to finish, dropping every other input (we are quitting).
-    fn wait_done(&mut self, id: u64, within: Duration) -> Option<(Searcher, Option<SearchResult>)> {
-        let limit = Instant::now() + within;
-        loop {
+        // Nothing but the search's result matters now: we are quitting.
+        let result = loop {
             match self.rx.recv_timeout(limit.saturating_duration_since(Instant::now())) {
-                Ok(Input::Done { id: got, searcher, result }) if got == id => return Some((searcher, result)),
-                Ok(Input::Done { searcher, .. }) => self.engine.end_job(searcher),
+                Ok(Input::Done { id, searcher, result }) => {
+                    self.engine.end_job(searcher);
+                    if id == r.id {
+                        break result;
+                    }
+                }
                 Ok(_) => {}
-                Err(_) => return None,
+                Err(_) => break None,
             }
-        }
+        };
+        self.answer(r, result);
+        Flow::Exit
     }
 
     /// Prints the answer of a search (or, without a result, the best move seen, or the quick
     /// chooser's move) and plays it when it is ours.
     fn answer(&mut self, r: Running, result: Option<SearchResult>) {
+        r.answered.store(true, Ordering::SeqCst);
         let seen = *r.best.lock().unwrap_or_else(|e| e.into_inner());
         let candidates = result.as_ref().map(|s| s.best).into_iter().chain(seen);
         let mut mv = None;
@@ -255,12 +249,20 @@ impl Session {
             self.send(Response::Error("no legal move".into()));
             return;
         };
-        if r.purpose == Purpose::Play
-            && let Err(e) = self.engine.play_own(p)
-        {
-            log::error!("our move {p} was refused: {e}");
+        match r.purpose {
+            Purpose::Play => {
+                if let Err(e) = self.engine.play_own(p) {
+                    log::error!("our move {p} was refused: {e}");
+                }
+                self.send(Response::Move(p));
+                self.engine.charge_time(r.asked.elapsed());
+            }
+            Purpose::Suggest => self.send(Response::Move(p)),
+            Purpose::SuggestTwo => {
+                let pair: Vec<Pos> = std::iter::once(p).chain(self.engine.quick_reply_after(p)).collect();
+                self.send(Response::Moves(pair));
+            }
         }
-        self.send(Response::Move(p));
     }
 
     /// Runs a command, turning a panic into an `ERROR` line instead of a dead brain.
@@ -344,9 +346,10 @@ impl Session {
                 self.send(Response::Message(format!("INFO MAX_THREAD_NUM {threads}")));
                 self.send(Response::Message(format!("INFO MAX_HASH_SIZE {log2}")));
             }
-            Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) | Command::YxSearchDefend => {
+            Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxSearchDefend => {
                 self.think(at, Purpose::Suggest)
             }
+            Command::YxBalanceTwo(_) => self.think(at, Purpose::SuggestTwo),
             Command::YxUnsupported(t) => self.send(Response::Unknown(t)),
             Command::DebugPosition => {
                 let line = position_line(&self.engine);
@@ -393,10 +396,12 @@ impl Session {
         self.next_id += 1;
         let id = self.next_id;
         let best = Arc::new(Mutex::new(None));
+        let answered = Arc::new(AtomicBool::new(false));
         let (w, h) = (job.game.board.width(), job.game.board.height());
         let report = Reporter {
             out: self.out.clone(),
             best: best.clone(),
+            answered: answered.clone(),
             yixin: self.engine.settings.yixin,
             detail: self.engine.settings.show_detail & 2 != 0,
             width: w,
@@ -412,7 +417,7 @@ impl Session {
             let _ = tx.send(Input::Done { id, searcher, result });
         });
         let hard = at + limits.budget.maximum;
-        let running = Running { id, purpose, hard, stop_raised: false, best };
+        let running = Running { id, purpose, asked: at, hard, stop_raised: false, best, answered };
         if let Err(e) = spawned {
             log::error!("cannot start the search thread: {e}");
             self.answer(running, None);
@@ -426,6 +431,7 @@ impl Session {
 struct Reporter {
     out: Out,
     best: Arc<Mutex<Option<Pos>>>,
+    answered: Arc<AtomicBool>,
     yixin: bool,
     detail: bool,
     width: usize,
@@ -433,6 +439,10 @@ struct Reporter {
 }
 
 impl Reporter {
+    fn send(&self, r: Response) {
+        self.out.send_unless(Some(&self.answered), &r);
+    }
+
     fn on_board(&self, p: Pos) -> bool {
         (p.x as usize) < self.width && (p.y as usize) < self.height
     }
@@ -441,7 +451,7 @@ impl Reporter {
         match e {
             Event::Searching(p) => {
                 if self.yixin && self.on_board(p) {
-                    self.out.send(&Response::Message(format!("REALTIME POS {p}")));
+                    self.send(Response::Message(format!("REALTIME POS {p}")));
                 }
             }
             Event::Iteration(pr) => {
@@ -450,7 +460,7 @@ impl Reporter {
                     *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(first);
                 }
                 let notation: Vec<String> = pv.iter().map(|p| p.to_notation()).collect();
-                self.out.send(&Response::Message(format!(
+                self.send(Response::Message(format!(
                     "Depth {}-{} | Eval {} | Time {}ms | {}",
                     pr.depth,
                     pr.seldepth,
@@ -461,14 +471,14 @@ impl Reporter {
                 if self.yixin
                     && let Some(&first) = pv.first()
                 {
-                    self.out.send(&Response::Message(format!("REALTIME BEST {first}")));
+                    self.send(Response::Message(format!("REALTIME BEST {first}")));
                 }
                 if self.detail {
-                    self.out.send(&Response::Detail(format!("DEPTH {}", pr.depth)));
-                    self.out.send(&Response::Detail(format!("EVAL {}", eval_text(pr.value))));
+                    self.send(Response::Detail(format!("DEPTH {}", pr.depth)));
+                    self.send(Response::Detail(format!("EVAL {}", eval_text(pr.value))));
                     if !pv.is_empty() {
                         let line: Vec<String> = pv.iter().map(|p| p.to_string()).collect();
-                        self.out.send(&Response::Detail(format!("BESTLINE {}", line.join(" "))));
+                        self.send(Response::Detail(format!("BESTLINE {}", line.join(" "))));
                     }
                 }
             }
