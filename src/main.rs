@@ -22,13 +22,27 @@ enum Cmd {
         rule: Rule,
         moves: String,
     },
+    /// Solve a position for the side to move: `vcf` or `vct`. Prints `WIN <line>` or `NONE`.
+    Solve {
+        #[arg(value_parser = gorin::cli::SolveKind::parse)]
+        kind: gorin::cli::SolveKind,
+        #[arg(long, default_value = "renju", value_parser = parse_rule)]
+        rule: Rule,
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+        #[arg(long)]
+        max_depth: Option<u32>,
+        #[arg(long)]
+        time_ms: Option<u64>,
+        moves: String,
+    },
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
     Rule::parse_name(s).ok_or_else(|| format!("unknown rule {s:?} (freestyle, standard, renju, caro, caro-exact)"))
 }
 
-const SUBCOMMANDS: &[&str] = &["forbid", "help", "--help", "-h", "--version", "-V"];
+const SUBCOMMANDS: &[&str] = &["forbid", "solve", "help", "--help", "-h", "--version", "-V"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -40,6 +54,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
+        Cmd::Solve { kind, rule, size, max_depth, time_ms, moves } => {
+            gorin::cli::solve(kind, size, rule, max_depth, time_ms, &moves).map(|(line, info)| {
+                eprintln!("{info}");
+                line
+            })
+        }
     };
     match result {
         Ok(line) => {
