@@ -341,6 +341,58 @@ pub fn has_straight_four_point(b: &mut Board, c: Color) -> bool {
     false
 }
 
+/// The defender `d`'s legal replies that stop every five of the attacker `a` (who has at least
+/// one five point), index order. Outside caro these are the legal five points themselves (a
+/// stone elsewhere never spoils a five). Under caro a stone beyond the end of the line can
+/// also spoil it (a five blocked at both ends does not win), so every legal point on the lines
+/// of the first five point is tried and kept if it leaves the attacker without a five point.
+pub(crate) fn four_defences(b: &mut Board, a: Color, out: &mut Moves) {
+    let d = a.opp();
+    out.clear();
+    if !b.rule().is_caro() {
+        let fives: Moves = b.cells_with(a, Threat::Five).iter().map(|i| i as u16).collect();
+        for f in fives {
+            if is_legal(b, f as usize, d) {
+                out.push(f);
+            }
+        }
+        return;
+    }
+    let Some(f) = first_five_point(b, a) else { return };
+    let mut cand = line_cells(b, f);
+    cand.insert(f);
+    for r in cand.iter() {
+        b.make(r, d);
+        let keep = !b.has_five_threat(a);
+        b.undo();
+        if keep {
+            out.push(r as u16);
+        }
+    }
+}
+
+/// The empty cells within five steps of `p` along its four lines.
+pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
+    let mut cand = crate::board::CellSet::new();
+    for dir in 0..crate::board::DIRS {
+        let st = b.step(dir);
+        for sign in [1isize, -1] {
+            let mut q = p as isize;
+            for _ in 0..5 {
+                q += sign * st;
+                let qu = q as usize;
+                if b.cell(qu) == crate::board::Cell::Wall {
+                    break;
+                }
+                if b.is_empty_cell(qu) {
+                    cand.insert(qu);
+                }
+            }
+        }
+    }
+    cand
+}
+
 /// The first five point of `c`, if any.
 #[inline]
 pub fn first_five_point(b: &Board, c: Color) -> Option<usize> {

@@ -9,7 +9,7 @@
 //! transposition table with their depth.
 
 use super::{Budget, Moves, Res, SolveLimits, SolveResult, TAG_VCF, ThreatSolver, Tt, first_five_point, four_moves};
-use super::{is_legal, is_legal_four};
+use super::{four_defences, is_legal_four};
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
@@ -89,17 +89,15 @@ impl VcfSearch<'_, '_> {
     fn defend(&mut self, b: &mut Board, a: Color, depth: u32) -> Res {
         let d = a.opp();
         debug_assert!(!b.has_five_threat(d), "defender five at a VCF defender node");
-        let fives: Moves = b.cells_with(a, Threat::Five).iter().map(|i| i as u16).collect();
-        if fives.is_empty() {
+        if !b.has_five_threat(a) {
             return Res::Fail;
         }
+        let mut blocks = Moves::new();
+        four_defences(b, a, &mut blocks);
         let base = self.line.len();
         let mut any = false;
-        for &f in &fives {
+        for &f in &blocks {
             let f = f as usize;
-            if !is_legal(b, f, d) {
-                continue;
-            }
             if any {
                 self.line.truncate(base);
             }
@@ -155,8 +153,8 @@ pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::threat::vcf;
     use crate::core::{Pos, Rule, format_move_string, parse_move_string};
+    use crate::threat::vcf;
 
     fn setup(rule: Rule, black: &str, white: &str) -> Board {
         let mut b = Board::new(15, 15, rule);

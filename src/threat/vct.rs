@@ -20,9 +20,9 @@
 
 use super::vcf::{Line, VcfSearch};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
-use super::{first_five_point, four_moves, has_straight_four_point, is_legal};
+use super::{first_five_point, four_defences, four_moves, has_straight_four_point, is_legal, line_cells};
 use crate::board::pattern::Threat;
-use crate::board::{Board, CellSet, DIRS};
+use crate::board::{Board, CellSet};
 use crate::core::Color;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -104,13 +104,10 @@ impl VctSearch<'_, '_> {
         let d = a.opp();
         let mut replies = Moves::new();
         if b.has_five_threat(a) {
-            let fives: Moves = b.cells_with(a, Threat::Five).iter().map(|i| i as u16).collect();
-            for f in fives {
-                if is_legal(b, f as usize, d) {
-                    replies.push(f);
-                }
-            }
-        } else if has_straight_four_point(b, a) {
+            four_defences(b, a, &mut replies);
+        } else if !b.rule().is_caro() && has_straight_four_point(b, a) {
+            // Under caro a straight four can be spoilt by a stone beyond its end, so threes are
+            // not treated as threats there (sound, incomplete: caro VCT = fours only).
             three_defences(b, a, &mut replies);
         } else {
             return Err(Res::Fail);
@@ -158,23 +155,8 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
     let mut cand = CellSet::new();
     if let Some(p) = b.cells_with(a, Threat::OpenFour).iter().next() {
         // Only the lines through p can change p's patterns.
+        cand = line_cells(b, p);
         cand.insert(p);
-        for dir in 0..DIRS {
-            let st = b.step(dir);
-            for sign in [1isize, -1] {
-                let mut q = p as isize;
-                for _ in 0..5 {
-                    q += sign * st;
-                    let qu = q as usize;
-                    if b.cell(qu) == crate::board::Cell::Wall {
-                        break;
-                    }
-                    if b.is_empty_cell(qu) {
-                        cand.insert(qu);
-                    }
-                }
-            }
-        }
     } else {
         for i in b.indices().collect::<Vec<_>>() {
             if b.is_empty_cell(i) {
