@@ -24,6 +24,27 @@ pub(crate) struct VcfSearch<'t, 's> {
     pub tt: Option<&'t mut Tt>,
     pub budget: Budget<'s>,
     pub line: Line,
+    /// The attacker's last four (for move ordering).
+    pub last: Option<usize>,
+}
+
+/// Orders fours: open fours and double fours, then four-threes, then plain fours; within a
+/// kind the ones closest to the attacker's last four first (a VCF usually grows from the stones
+/// it just made), then by index.
+pub(crate) fn order_fours(b: &Board, a: Color, moves: &mut Moves, last: Option<usize>) {
+    let near = |i: usize| match last {
+        Some(l) => {
+            let (p, q) = (b.pos(i), b.pos(l));
+            (p.x as i32 - q.x as i32).abs().max((p.y as i32 - q.y as i32).abs()) as u32
+        }
+        None => 0,
+    };
+    let rank = |i: usize| match b.threat(i, a) {
+        Threat::OpenFour | Threat::FourFour => 0,
+        Threat::FourThree => 1,
+        _ => 2,
+    };
+    moves.sort_by_key(|&m| (rank(m as usize), near(m as usize), m));
 }
 
 impl VcfSearch<'_, '_> {
@@ -57,6 +78,7 @@ impl VcfSearch<'_, '_> {
             moves.push(p as u16);
         } else {
             four_moves(b, a, &mut moves);
+            order_fours(b, a, &mut moves, self.last);
         }
         for &m in &moves {
             let m = m as usize;
@@ -65,7 +87,9 @@ impl VcfSearch<'_, '_> {
             }
             b.make(m, a);
             self.line.push(m as u16);
+            let prev = std::mem::replace(&mut self.last, Some(m));
             let r = self.defend(b, a, depth);
+            self.last = prev;
             b.undo();
             match r {
                 Res::Win => return Res::Win,
@@ -125,7 +149,8 @@ impl ThreatSolver {
     /// `self.stats`. The board is restored on return.
     pub fn vcf(&mut self, board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &AtomicBool) -> SolveResult {
         let start = Instant::now();
-        let mut s = VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new() };
+        let mut s =
+            VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None };
         let r = s.attack(board, attacker, limits.max_depth.min(limits.vcf_depth));
         self.stats.nodes = s.budget.nodes;
         self.stats.elapsed = start.elapsed();
@@ -143,7 +168,7 @@ impl ThreatSolver {
 pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget: u64) -> Option<Vec<usize>> {
     static NEVER: AtomicBool = AtomicBool::new(false);
     let limits = SolveLimits { max_depth, vcf_depth: max_depth, max_nodes: Some(node_budget), time: None };
-    let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new() };
+    let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
     match s.attack(board, attacker, max_depth) {
         Res::Win => Some(s.line.iter().map(|&m| m as usize).collect()),
         _ => None,

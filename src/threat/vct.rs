@@ -200,7 +200,7 @@ impl ThreatSolver {
     ) -> (SolveResult, Option<Proof>) {
         let start = Instant::now();
         let mut s = VctSearch {
-            v: VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new() },
+            v: VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
             vcf_depth: limits.vcf_depth,
             // Fails depend on the VCF depth of the leaves too.
             tag: (limits.vcf_depth as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
