@@ -53,7 +53,7 @@ pub fn solve(
         return Err("the position already has a five".into());
     }
     let mut limits = match kind {
-        SolveKind::Vcf => SolveLimits::vcf(max_depth.unwrap_or(60)),
+        SolveKind::Vcf => SolveLimits::vcf(max_depth.unwrap_or(120)),
         SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(7), 20),
     };
     if let Some(t) = time_ms {

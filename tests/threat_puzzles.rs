@@ -331,7 +331,7 @@ fn solve(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limits: &SolveLim
 }
 
 fn vcf_limits() -> SolveLimits {
-    SolveLimits::vcf(40).with_time(Duration::from_secs(5))
+    SolveLimits::vcf(120).with_time(Duration::from_secs(5))
 }
 fn vct_limits() -> SolveLimits {
     SolveLimits::vct(7, 20).with_time(Duration::from_secs(10))
@@ -441,7 +441,7 @@ fn collection_rate(task: &str, limits: SolveLimits) {
 #[test]
 #[ignore]
 fn renju_collection_vcf_rate() {
-    collection_rate("vcf", SolveLimits::vcf(40).with_time(Duration::from_secs(1)));
+    collection_rate("vcf", SolveLimits::vcf(120).with_time(Duration::from_secs(1)));
 }
 
 #[test]
