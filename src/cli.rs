@@ -143,3 +143,70 @@ pub fn selfplay(
     let n = (w + l + d).max(1) as f64;
     Ok(format!("A vs B: {w}-{l}-{d} score {:.1}%", 100.0 * (w as f64 + 0.5 * d as f64) / n))
 }
+
+/// Which solver `solve` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveKind {
+    Vcf,
+    Vct,
+}
+
+impl SolveKind {
+    pub fn parse(s: &str) -> Result<SolveKind, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "vcf" => Ok(SolveKind::Vcf),
+            "vct" => Ok(SolveKind::Vct),
+            _ => Err(format!("unknown solver {s:?} (vcf, vct)")),
+        }
+    }
+}
+
+/// `pbrain-gorin solve {vcf|vct} [--rule R] [--size N] [--max-depth D] [--time-ms T] <moves>`:
+/// solves for the side to move after the moves. Returns the stdout line (`WIN <line>` or
+/// `NONE`) and a stderr line with nodes and time. `max_depth` counts attacker moves (VCF:
+/// fours; VCT: threes and fours, with VCF leaves of up to 20 fours).
+pub fn solve(
+    kind: SolveKind,
+    size: usize,
+    rule: Rule,
+    max_depth: Option<u32>,
+    time_ms: Option<u64>,
+    moves: &str,
+) -> Result<(String, String), String> {
+    use crate::threat::{SolveLimits, SolveResult, ThreatSolver};
+    use std::sync::atomic::AtomicBool;
+    let mv = parse_move_string(moves).map_err(|e| e.to_string())?;
+    let mut g = Game::from_moves(size, size, rule, &mv).map_err(|e| e.to_string())?;
+    if g.board.winner_on_board().is_some() {
+        return Err("the position already has a five".into());
+    }
+    let mut limits = match kind {
+        SolveKind::Vcf => SolveLimits::vcf(max_depth.unwrap_or(120)),
+        SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(7), 20),
+    };
+    if let Some(t) = time_ms {
+        limits = limits.with_time(std::time::Duration::from_millis(t));
+    }
+    let stop = AtomicBool::new(false);
+    let mut solver = ThreatSolver::new();
+    let c = g.to_move;
+    let r = match kind {
+        SolveKind::Vcf => solver.vcf(&mut g.board, c, &limits, &stop),
+        SolveKind::Vct => solver.vct(&mut g.board, c, &limits, &stop),
+    };
+    let line = match &r {
+        SolveResult::Win(l) => {
+            let ps: Vec<crate::core::Pos> = l.iter().map(|&i| g.board.pos(i)).collect();
+            format!("WIN {}", crate::core::format_move_string(&ps))
+        }
+        SolveResult::NoWin | SolveResult::Unknown => "NONE".to_string(),
+    };
+    let status = match r {
+        SolveResult::Win(_) => "win",
+        SolveResult::NoWin => "no win within the depth",
+        SolveResult::Unknown => "limits hit",
+    };
+    let st = solver.stats;
+    let info = format!("{} nodes, {:.1} ms ({status})", st.nodes, st.elapsed.as_secs_f64() * 1000.0);
+    Ok((line, info))
+}

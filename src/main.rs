@@ -48,6 +48,20 @@ enum Cmd {
         #[arg(long = "b-param")]
         b_param: Vec<String>,
     },
+    /// Solve a position for the side to move: `vcf` or `vct`. Prints `WIN <line>` or `NONE`.
+    Solve {
+        #[arg(value_parser = gorin::cli::SolveKind::parse)]
+        kind: gorin::cli::SolveKind,
+        #[arg(long, default_value = "renju", value_parser = parse_rule)]
+        rule: Rule,
+        #[arg(long, default_value_t = 15)]
+        size: usize,
+        #[arg(long)]
+        max_depth: Option<u32>,
+        #[arg(long)]
+        time_ms: Option<u64>,
+        moves: String,
+    },
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
@@ -56,7 +70,7 @@ fn parse_rule(s: &str) -> Result<Rule, String> {
 
 /// First arguments that select a tool; anything else runs the protocol loop. Add new
 /// subcommands here and to `Cmd`.
-const SUBCOMMANDS: &[&str] = &["forbid", "bench", "selfplay", "help", "--help", "-h", "--version", "-V"];
+const SUBCOMMANDS: &[&str] = &["forbid", "bench", "selfplay", "solve", "help", "--help", "-h", "--version", "-V"];
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -93,6 +107,12 @@ fn main() -> ExitCode {
                 Player::Search { ms: ms_b, variant: false }
             };
             gorin::cli::selfplay(rule, size, games, (Player::Search { ms, variant: false }, b), &tweaks, seed)
+        }
+        Cmd::Solve { kind, rule, size, max_depth, time_ms, moves } => {
+            gorin::cli::solve(kind, size, rule, max_depth, time_ms, &moves).map(|(line, info)| {
+                eprintln!("{info}");
+                line
+            })
         }
     };
     match result {

@@ -1,1 +1,400 @@
 //! Threat-space search: VCF and VCT solvers with replayable proofs (issue 4).
+//!
+//! - [`vcf`] / [`ThreatSolver::vcf`]: does the side to move win by continuous fours?
+//! - [`vct`] / [`ThreatSolver::vct`]: … by threes and fours, against every defence?
+//! - [`vcf_quick`]: an allocation-free VCF probe for the main search's horizon.
+//!
+//! In every entry point the **attacker is the side to move**. The defender may have a five
+//! threat pending (a four on the board): then the attacker's only non-losing moves are making
+//! his own five or blocking it. Both solvers handle that: if the attacker has a five he plays
+//! it; else if the defender has two five points there is no win; else the attacker must block
+//! the single five point, and the sequence continues only if that block is itself a threat
+//! (a four for VCF; a four or a three for VCT).
+//!
+//! Renju, for both colours: black never attacks on a forbidden point and never defends on one
+//! (a white four whose only blocking point is forbidden for black is a win for white); a black
+//! three whose straight-four points are all forbidden is no threat; a five is never forbidden.
+//! Standard (exact five) and caro (a five blocked at both ends does not win) come from the
+//! board's line tables: a "five point" is a point where the move wins under the rule.
+//!
+//! Soundness: the defender's replies are complete. Against a four they are the points that
+//! stop a five; against a three they are every point after which the attacker no longer has a
+//! legal straight-four point, plus every counter-four (every reply left out provably loses at
+//! once: the attacker still has a legal straight four and the defender no five). The tests in
+//! `tests/threat_puzzles.rs` replay every reported win against all defences.
+//!
+//! Depth is counted in **attacker moves** (a VCF of 11 fours ending in a five has depth 11;
+//! a forced block of an opponent's four counts as an attacker move).
+//! Determinism: candidates are generated in index order from the board's bit sets, the
+//! transposition table is a plain vector indexed by the Zobrist key.
+
+pub mod vcf;
+pub mod vct;
+
+use crate::board::Board;
+use crate::board::pattern::{Pattern, Threat};
+use crate::core::Color;
+use smallvec::SmallVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Limits of one solver call. `None` means unlimited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Most attacker moves in the threat sequence (VCT: fours and threes of the VCT part).
+    pub max_depth: u32,
+    /// Most attacker moves of a VCF (stand-alone, or at a VCT node).
+    pub vcf_depth: u32,
+    pub max_nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+impl Default for SolveLimits {
+    fn default() -> Self {
+        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None }
+    }
+}
+
+impl SolveLimits {
+    /// VCF limits: `depth` attacker moves.
+    pub fn vcf(depth: u32) -> SolveLimits {
+        SolveLimits { max_depth: depth, vcf_depth: depth, ..Default::default() }
+    }
+    /// VCT limits: `depth` attacker moves of threes and fours, VCF leaves up to `vcf_depth`.
+    pub fn vct(depth: u32, vcf_depth: u32) -> SolveLimits {
+        SolveLimits { max_depth: depth, vcf_depth, ..Default::default() }
+    }
+    pub fn with_time(mut self, t: Duration) -> SolveLimits {
+        self.time = Some(t);
+        self
+    }
+    pub fn with_nodes(mut self, n: u64) -> SolveLimits {
+        self.max_nodes = Some(n);
+        self
+    }
+}
+
+/// What a solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    /// The attacker wins. The main line: attacker and defender moves alternately (padded
+    /// indices), from the attacker's first move to his five. It may end with an attacker four
+    /// when the defender has no legal block (a renju black defender whose only block is
+    /// forbidden).
+    Win(Vec<usize>),
+    /// No win within the depth limit (the search completed).
+    NoWin,
+    /// A node or time limit or the stop flag ended the search first.
+    Unknown,
+}
+
+impl SolveResult {
+    pub fn is_win(&self) -> bool {
+        matches!(self, SolveResult::Win(_))
+    }
+    pub fn line(&self) -> Option<&[usize]> {
+        match self {
+            SolveResult::Win(l) => Some(l),
+            _ => None,
+        }
+    }
+}
+
+/// A VCT proof tree: the attacker plays `mv`; `replies` lists every defender reply that does
+/// not lose at once, each with the attacker's winning continuation. A reply not listed loses
+/// at once: after it the attacker has a five point, or a legal straight-four point while the
+/// defender has no five point. An empty list after a five (or after a four the defender cannot
+/// legally block) ends the proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    pub mv: usize,
+    pub replies: Vec<(usize, Proof)>,
+}
+
+impl Proof {
+    /// The main line: follow the last listed reply at each defender turn (the one the solver
+    /// explored last).
+    pub fn main_line(&self) -> Vec<usize> {
+        let mut out = vec![self.mv];
+        let mut p = self;
+        while let Some((r, next)) = p.replies.last() {
+            out.push(*r);
+            out.push(next.mv);
+            p = next;
+        }
+        out
+    }
+    /// Number of attacker moves in the proof tree.
+    pub fn size(&self) -> usize {
+        1 + self.replies.iter().map(|(_, p)| p.size()).sum::<usize>()
+    }
+    /// A proof from a VCF line (`a d a d … a`): one listed reply per defender turn.
+    pub fn from_line(line: &[usize]) -> Proof {
+        let mv = line[0];
+        if line.len() >= 3 {
+            Proof { mv, replies: vec![(line[1], Proof::from_line(&line[2..]))] }
+        } else {
+            Proof { mv, replies: Vec::new() }
+        }
+    }
+}
+
+/// Counters of the last solver call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Moves made (attacker and defender).
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Outcome of one node of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Res {
+    Win,
+    Fail,
+    Abort,
+}
+
+/// Candidate lists live on the stack up to this size.
+pub(crate) type Moves = SmallVec<[u16; 64]>;
+
+/// A fail-only threat transposition table: "no win from this position with `depth` attacker
+/// moves left". Direct-mapped, replace-always, keyed by `hash ^ tag`.
+pub(crate) struct Tt {
+    keys: Vec<u64>,
+    depth: Vec<u8>,
+    mask: usize,
+}
+
+impl Tt {
+    pub(crate) fn new(entries_log2: u32) -> Tt {
+        let n = 1usize << entries_log2;
+        Tt { keys: vec![0; n], depth: vec![0; n], mask: n - 1 }
+    }
+    pub(crate) fn clear(&mut self) {
+        self.keys.iter_mut().for_each(|k| *k = 0);
+        self.depth.iter_mut().for_each(|d| *d = 0);
+    }
+    /// Is a fail with at least `depth` moves left recorded?
+    #[inline]
+    pub(crate) fn failed(&self, key: u64, depth: u32) -> bool {
+        let s = key as usize & self.mask;
+        self.keys[s] == key && self.depth[s] as u32 >= depth
+    }
+    #[inline]
+    pub(crate) fn store_fail(&mut self, key: u64, depth: u32) {
+        let s = key as usize & self.mask;
+        if self.keys[s] == key && self.depth[s] as u32 >= depth {
+            return;
+        }
+        self.keys[s] = key;
+        self.depth[s] = depth.min(255) as u8;
+    }
+}
+
+/// Key tags: which question (VCF/VCT) for which attacker.
+pub(crate) const TAG_VCF: [u64; 2] = [0x9a3c_51e7_0d24_b86f, 0x41f0_6b9d_e2c8_7a15];
+pub(crate) const TAG_VCT: [u64; 2] = [0x2d7e_c3a9_5f18_e640, 0xb6f4_0e51_7c9a_23d8];
+
+/// Limit bookkeeping shared by both solvers.
+pub(crate) struct Budget<'a> {
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: &SolveLimits, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            nodes: 0,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| Instant::now() + t),
+            stop,
+            aborted: false,
+        }
+    }
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+}
+
+/// Reusable solver state (the transposition table) for callers that solve many positions.
+pub struct ThreatSolver {
+    pub(crate) tt: Tt,
+    /// Counters of the last call.
+    pub stats: SolveStats,
+}
+
+impl Default for ThreatSolver {
+    fn default() -> Self {
+        ThreatSolver::new()
+    }
+}
+
+impl ThreatSolver {
+    /// A solver with a 2^20-entry table (9 MiB).
+    pub fn new() -> ThreatSolver {
+        ThreatSolver::with_table_log2(20)
+    }
+    /// A solver with a 2^`log2`-entry table (9 bytes per entry).
+    pub fn with_table_log2(log2: u32) -> ThreatSolver {
+        ThreatSolver { tt: Tt::new(log2.clamp(8, 28)), stats: SolveStats::default() }
+    }
+    /// Forgets the table (results never depend on it, only speed).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+}
+
+/// Does the side to move win by continuous fours? `attacker` must be the side to move.
+/// The board is restored on return.
+pub fn vcf(board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &AtomicBool) -> SolveResult {
+    ThreatSolver::with_table_log2(18).vcf(board, attacker, limits, stop)
+}
+
+/// Does the side to move win by threes and fours against every defence? Returns the main line
+/// (use [`ThreatSolver::vct_proof`] for the whole proof tree). The board is restored on return.
+pub fn vct(board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &AtomicBool) -> SolveResult {
+    ThreatSolver::with_table_log2(20).vct(board, attacker, limits, stop)
+}
+
+pub use vcf::vcf_quick;
+
+// ---- threat helpers shared by the solvers (and useful to the main search) ----
+
+/// Is `c` playing the empty cell `i` legal (renju black: not forbidden; a five never is)?
+#[inline]
+pub fn is_legal(b: &mut Board, i: usize, c: Color) -> bool {
+    if !b.rule().has_forbidden(c) {
+        return true;
+    }
+    match b.threat(i, c) {
+        Threat::Forbidden => false,
+        Threat::ThreeThree => !b.is_forbidden(i, c),
+        _ => true,
+    }
+}
+
+/// Does some line pattern of `c` at `i` satisfy `f`?
+#[inline]
+fn any_dir(b: &Board, i: usize, c: Color, f: impl Fn(Pattern) -> bool) -> bool {
+    (0..4).any(|d| f(b.pattern(i, c, d)))
+}
+
+/// Does `c` playing `i` make a four or a five, legally?
+#[inline]
+pub fn is_legal_four(b: &mut Board, i: usize, c: Color) -> bool {
+    match b.threat(i, c) {
+        Threat::Five | Threat::Four | Threat::FourThree | Threat::FourFour | Threat::OpenFour => true,
+        Threat::ThreeThree if b.rule().has_forbidden(c) => any_dir(b, i, c, Pattern::is_four) && !b.is_forbidden(i, c),
+        _ => false,
+    }
+}
+
+/// Legal moves of `c` that make a four (not a five), index order. Strongest classes are not
+/// sorted first here; callers order.
+pub(crate) fn four_moves(b: &mut Board, c: Color, out: &mut Moves) {
+    out.clear();
+    for t in [Threat::OpenFour, Threat::FourFour, Threat::FourThree, Threat::Four] {
+        out.extend(b.cells_with(c, t).iter().map(|i| i as u16));
+    }
+    if b.rule().has_forbidden(c) && b.count(c, Threat::ThreeThree) > 0 {
+        let cand: Moves = b.cells_with(c, Threat::ThreeThree).iter().map(|i| i as u16).collect();
+        for i in cand {
+            let i = i as usize;
+            if any_dir(b, i, c, Pattern::is_four) && !b.is_forbidden(i, c) {
+                out.push(i as u16);
+            }
+        }
+    }
+}
+
+/// Does `c` have a legal point that makes a straight four (an open three on the board)?
+pub fn has_straight_four_point(b: &mut Board, c: Color) -> bool {
+    if b.count(c, Threat::OpenFour) > 0 {
+        return true;
+    }
+    if b.rule().has_forbidden(c) && b.count(c, Threat::ThreeThree) > 0 {
+        let cand: Moves = b.cells_with(c, Threat::ThreeThree).iter().map(|i| i as u16).collect();
+        for i in cand {
+            let i = i as usize;
+            if any_dir(b, i, c, |p| p == Pattern::OpenFour) && !b.is_forbidden(i, c) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The defender `d`'s legal replies that stop every five of the attacker `a` (who has at least
+/// one five point), index order. Outside caro these are the legal five points themselves (a
+/// stone elsewhere never spoils a five). Under caro a stone beyond the end of the line can
+/// also spoil it (a five blocked at both ends does not win), so every legal point on the lines
+/// of the first five point is tried and kept if it leaves the attacker without a five point.
+pub(crate) fn four_defences(b: &mut Board, a: Color, out: &mut Moves) {
+    let d = a.opp();
+    out.clear();
+    if !b.rule().is_caro() {
+        let fives: Moves = b.cells_with(a, Threat::Five).iter().map(|i| i as u16).collect();
+        for f in fives {
+            if is_legal(b, f as usize, d) {
+                out.push(f);
+            }
+        }
+        return;
+    }
+    let Some(f) = first_five_point(b, a) else { return };
+    let mut cand = line_cells(b, f);
+    cand.insert(f);
+    for r in cand.iter() {
+        b.make(r, d);
+        let keep = !b.has_five_threat(a);
+        b.undo();
+        if keep {
+            out.push(r as u16);
+        }
+    }
+}
+
+/// The empty cells within five steps of `p` along its four lines.
+pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
+    let mut cand = crate::board::CellSet::new();
+    for dir in 0..crate::board::DIRS {
+        let st = b.step(dir);
+        for sign in [1isize, -1] {
+            let mut q = p as isize;
+            for _ in 0..5 {
+                q += sign * st;
+                let qu = q as usize;
+                if b.cell(qu) == crate::board::Cell::Wall {
+                    break;
+                }
+                if b.is_empty_cell(qu) {
+                    cand.insert(qu);
+                }
+            }
+        }
+    }
+    cand
+}
+
+/// The first five point of `c`, if any.
+#[inline]
+pub fn first_five_point(b: &Board, c: Color) -> Option<usize> {
+    b.cells_with(c, Threat::Five).iter().next()
+}
