@@ -333,6 +333,8 @@ fn sprt_stops_early_and_prints_the_llr() {
         "3",
         "--sprt",
         "0,10,0.05,0.05",
+        "--name",
+        "greedy",
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -340,5 +342,6 @@ fn sprt_stops_early_and_prints_the_llr() {
     assert!(stdout.contains("LLR "), "{stdout}");
     let played = std::fs::read_to_string(out.join("results.tsv")).unwrap().lines().count() - 1;
     assert!((2..200).contains(&played), "{played} games");
-    assert!(stdout.lines().last().unwrap().starts_with("stub-greedy vs stub-garbage: "));
+    // --name replaces A's ABOUT name; B keeps its own.
+    assert!(stdout.lines().last().unwrap().starts_with("greedy vs stub-garbage: "), "{stdout}");
 }

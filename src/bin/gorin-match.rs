@@ -20,6 +20,9 @@ struct Args {
     /// folder.
     #[arg(long = "engine", required = true, num_args = 1)]
     engines: Vec<String>,
+    /// Display name for the engine of the same position (A first), replacing its ABOUT name.
+    #[arg(long = "name", num_args = 1)]
+    names: Vec<String>,
     /// Rule: 0 freestyle, 1 standard (exactly five), 4 renju, 8 caro, 9 caro with exactly five
     /// (names work too).
     #[arg(long, default_value = "0", value_parser = parse_rule)]
@@ -80,6 +83,9 @@ fn config(args: Args) -> Result<MatchConfig, String> {
     if args.turn_ms == 0 && args.match_ms == 0 {
         return Err("set --turn-ms or --match-ms (a game needs some time limit)".into());
     }
+    if args.names.len() > 2 {
+        return Err("give --name at most twice".into());
+    }
     let a = EngineSpec::parse(&args.engines[0])?;
     let b = EngineSpec::parse(&args.engines[1])?;
     let mut openings: Vec<Opening> = Vec::new();
@@ -110,6 +116,7 @@ fn config(args: Args) -> Result<MatchConfig, String> {
     }
     Ok(MatchConfig {
         engines: [a, b],
+        names: [args.names.first().cloned(), args.names.get(1).cloned()],
         settings: GameSettings {
             size: args.size,
             rule: args.rule,

@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 pub struct MatchConfig {
     /// Engine A (the one the score is counted for) and engine B.
     pub engines: [EngineSpec; 2],
+    /// Display names that replace the engines' ABOUT names (e.g. two builds of one engine).
+    pub names: [Option<String>; 2],
     pub settings: GameSettings,
     /// Number of games (an upper bound under SPRT).
     pub games: usize,
@@ -144,7 +146,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     let mut names = [String::new(), String::new()];
     for (i, (name, spec)) in names.iter_mut().zip(&cfg.engines).enumerate() {
         let log = dir.join("logs").join(format!("engine{}-probe.log", i + 1));
-        *name = probe_name(spec, &log, s.start_timeout)?;
+        let about = probe_name(spec, &log, s.start_timeout)?;
+        *name = cfg.names[i].clone().unwrap_or(about);
     }
     if names[0] == names[1] {
         names[0].push_str(" #1");
@@ -275,7 +278,14 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         if cfg.tty {
             let _ = write!(out, "\r{line}\x1b[K");
         } else {
-            let _ = writeln!(out, "{line}  | game {} {} ({})", fin.game + 1, rec.result_string(), rec.termination);
+            let _ = writeln!(
+                out,
+                "{} | game {} {} ({})",
+                line.trim_end(),
+                fin.game + 1,
+                rec.result_string(),
+                rec.termination
+            );
         }
         let _ = out.flush();
     }

@@ -7,10 +7,16 @@
 //! 1½, 2), which removes most of the opening's bias from the variance; the SPRT and the interval
 //! use the pentanomial once there are pairs, and the trinomial otherwise.
 
-/// Logistic Elo difference for an expected score in (0, 1).
+/// Logistic Elo difference for an expected score: infinite at a score of 0 or 1 (a clean sweep
+/// says nothing finite about the difference).
 pub fn elo_from_score(s: f64) -> f64 {
-    let s = s.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / s - 1.0).log10()
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
 }
 
 /// Expected score for a logistic Elo difference.
@@ -45,9 +51,9 @@ pub struct EloEstimate {
 }
 
 impl EloEstimate {
-    /// Half the width of the interval, for `elo ± error`.
+    /// Half the width of the interval, for `elo ± error`; infinite when either end is.
     pub fn error(&self) -> f64 {
-        (self.high - self.low) / 2.0
+        if self.low.is_finite() && self.high.is_finite() { (self.high - self.low) / 2.0 } else { f64::INFINITY }
     }
 }
 
@@ -218,6 +224,10 @@ mod tests {
         assert!((e.high - elo_from_score(0.6 + Z95 * se)).abs() < 1e-9);
         assert!(e.low < e.elo && e.elo < e.high);
         assert!(Tally::default().elo().is_none());
+        let sweep = Tally { wins: 4, ..Tally::default() }.elo().unwrap();
+        assert_eq!((sweep.elo, sweep.error()), (f64::INFINITY, f64::INFINITY));
+        let near = Tally { wins: 9, losses: 1, ..Tally::default() }.elo().unwrap();
+        assert!(near.elo.is_finite() && near.high == f64::INFINITY && near.error().is_infinite());
     }
 
     #[test]
