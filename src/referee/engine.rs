@@ -2,15 +2,16 @@
 //!
 //! A reader thread turns the engine's stdout into lines on a channel; the manager side waits
 //! on that channel with a deadline ([`std::sync::mpsc::Receiver::recv_timeout`]), so a hung
-//! engine can never hang the runner. Everything sent and received, the engine's
+//! engine can never hang the runner. Commands go through a writer thread, so an engine that
+//! stops reading its stdin (a full pipe) cannot block the runner either. Everything sent and received, the engine's
 //! `MESSAGE`/`DEBUG` lines included, goes to a log file, and the engine's stderr is appended to
 //! the same file.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -117,7 +118,8 @@ pub enum Reply {
 /// A running engine process.
 pub struct Engine {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread (each written with one write and a flush).
+    input: Option<Sender<Vec<u8>>>,
     lines: Receiver<String>,
     log: Log,
     /// The `ABOUT` line, if the engine answered one.
@@ -147,7 +149,18 @@ impl Engine {
         let mut child = cmd.spawn().map_err(|e| format!("cannot start {:?}: {e}", spec.command))?;
         log_line(&log, "# started ", &format!("{} (pid {})", spec.command, child.id()));
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let stdin = child.stdin.take();
+        let mut stdin = child.stdin.take().ok_or("no stdin pipe")?;
+        let (input, pending) = channel::<Vec<u8>>();
+        thread::Builder::new()
+            .name("engine-writer".into())
+            .spawn(move || {
+                for bytes in pending {
+                    if stdin.write_all(&bytes).and_then(|_| stdin.flush()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start writer thread: {e}"))?;
         let (tx, rx) = channel();
         let reader_log = log.clone();
         thread::Builder::new()
@@ -171,17 +184,19 @@ impl Engine {
                 }
             })
             .map_err(|e| format!("cannot start reader thread: {e}"))?;
-        Ok(Engine { child, stdin, lines: rx, log, about: None })
+        Ok(Engine { child, input: Some(input), lines: rx, log, about: None })
     }
 
-    /// Writes one command line with a single write and a flush.
+    /// Queues one command line for the writer thread (one write and a flush per line). Fails
+    /// once the engine's stdin is known to be closed; a write that fails later shows up as the
+    /// engine closing its output or not answering.
     pub fn send(&mut self, line: &str) -> Result<(), String> {
         log_line(&self.log, "> ", line);
-        let stdin = self.stdin.as_mut().ok_or("stdin closed")?;
+        let input = self.input.as_ref().ok_or("stdin closed")?;
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        stdin.write_all(&bytes).and_then(|_| stdin.flush()).map_err(|e| format!("write failed: {e}"))
+        input.send(bytes).map_err(|_| "the engine's stdin is closed".to_string())
     }
 
     /// Notes a line in the log (game markers, the referee's verdicts).
@@ -245,7 +260,7 @@ impl Engine {
 
     /// Kills the process at once and reaps it.
     pub fn kill(&mut self) {
-        self.stdin = None;
+        self.input = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
         log_line(&self.log, "# ", "killed");
@@ -254,7 +269,7 @@ impl Engine {
     /// Sends `END`, gives the engine `grace` to exit, then kills it.
     pub fn quit(&mut self, grace: Duration) {
         let _ = self.send("END");
-        self.stdin = None;
+        self.input = None;
         let until = Instant::now() + grace;
         while Instant::now() < until {
             if !matches!(self.child.try_wait(), Ok(None)) {
