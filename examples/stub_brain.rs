@@ -7,6 +7,7 @@
 //!   with a full board (or the renju draw) when both sides play it;
 //! - `sleepy`: plays like `greedy` but sleeps 10 s before its second move;
 //! - `slow:MS`: plays like `greedy` after sleeping MS milliseconds on every move;
+//! - `hog:MIB`: plays like `greedy` after filling MIB mebibytes of memory;
 //! - `garbage`: answers every move request with text that is not a move;
 //! - `illegal`: plays on an occupied point (or off the board on an empty one);
 //! - `crash`: exits with status 3 instead of its second move;
@@ -30,6 +31,8 @@ struct Stub {
     game: Game,
     rng: StdRng,
     my_moves: usize,
+    /// Memory the `hog` mode holds on to.
+    hoard: Vec<u8>,
 }
 
 fn out(line: &str) {
@@ -113,6 +116,14 @@ impl Stub {
                 return;
             }
             "crash" if self.my_moves == 2 => std::process::exit(3),
+            m if m.starts_with("hog:") => {
+                if self.hoard.is_empty() {
+                    let mib: usize = m[4..].parse().unwrap_or(100);
+                    // Written, not just reserved, so it is resident.
+                    self.hoard = vec![1u8; mib << 20];
+                }
+                self.greedy_move()
+            }
             "sleepy" if self.my_moves == 2 => {
                 std::thread::sleep(Duration::from_secs(10));
                 self.greedy_move()
@@ -164,6 +175,7 @@ fn main() {
         game: Game::new(15, 15, Rule::Freestyle),
         rng: StdRng::seed_from_u64(seed),
         my_moves: 0,
+        hoard: Vec::new(),
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

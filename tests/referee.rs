@@ -55,6 +55,7 @@ fn settings(size: usize, rule: Rule, turn_ms: u64, match_ms: u64, tolerance_ms: 
         rule,
         time: TimeControl { turn_ms, match_ms, tolerance_ms },
         max_memory: 0,
+        enforce_memory: false,
         start_timeout: Duration::from_secs(5),
     }
 }
@@ -134,6 +135,22 @@ fn occupied_and_off_board_moves_lose() {
         "{rec:?}"
     );
     assert_eq!(rec.winner, Some(Color::White));
+}
+
+#[test]
+fn memory_over_the_limit_loses_where_the_platform_reports_it() {
+    let mut s = settings(15, Rule::Freestyle, 2000, 0, 1000);
+    s.max_memory = 48 << 20;
+    s.enforce_memory = true;
+    let rec = game("memory", "greedy 1", "hog:96 2", &s, "");
+    if cfg!(target_os = "linux") {
+        assert!(matches!(rec.termination, Termination::Memory { limit, .. } if limit == 48 << 20), "{rec:?}");
+        assert_eq!(rec.winner, Some(Color::Black));
+    }
+    // Not enforced unless asked.
+    s.enforce_memory = false;
+    let rec = game("memory-off", "greedy 1", "hog:96 2", &s, "");
+    assert!(!matches!(rec.termination, Termination::Memory { .. }), "{rec:?}");
 }
 
 #[test]
@@ -344,4 +361,20 @@ fn sprt_stops_early_and_prints_the_llr() {
     assert!((2..200).contains(&played), "{played} games");
     // --name replaces A's ABOUT name; B keeps its own.
     assert!(stdout.lines().last().unwrap().starts_with("greedy vs stub-garbage: "), "{stdout}");
+}
+
+#[test]
+fn twenty_board_caro_match_from_offset_openings() {
+    let dir = scratch("cli20");
+    let out = dir.join("out");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings_piskvork_offset.txt");
+    let (a, b) = (engine_cmd("greedy 21"), engine_cmd("random 22"));
+    let args = ["--engine", &a, "--engine", &b, "--size", "20", "--rule", "9", "--games", "2", "--turn-ms", "500"];
+    let stdout = run_cli(&[&args[..], &["--openings", openings, "--out", out.to_str().unwrap()]].concat());
+    assert!(stdout.contains("rule caro-exact size 20"), "{stdout}");
+    let sgf = std::fs::read_to_string(out.join("games/game00002.sgf")).unwrap();
+    assert!(sgf.contains("SZ[20]") && sgf.contains("RU[caro-exact]"), "{sgf}");
+    let psq = std::fs::read_to_string(out.join("games/game00001.psq")).unwrap();
+    // The first offset line 0,0, 1,0, 1,3 around the centre (10,10), 1-based.
+    assert!(psq.starts_with("Piskvorky 20x20, 11:11, 0\n11,11,0\n12,11,0\n12,14,0\n"), "{psq}");
 }

@@ -45,9 +45,13 @@ struct Args {
     /// Milliseconds an engine may take to start and answer ABOUT and START (not on its clock).
     #[arg(long, default_value_t = 10_000)]
     start_ms: u64,
-    /// INFO max_memory in MiB (0 = no limit); told to the engines, not enforced.
+    /// INFO max_memory in MiB (0 = no limit), as Gomocup's 350 MiB.
     #[arg(long, default_value_t = 350)]
     max_memory_mb: u64,
+    /// Also adjudicate a loss when an engine's peak memory exceeds --max-memory-mb after a move
+    /// (Linux only; elsewhere the limit is only told to the engines).
+    #[arg(long)]
+    enforce_memory: bool,
     /// Openings file: position strings (`h8i9j10`) or Gomocup offset lines (`dx,dy, dx,dy`),
     /// one per line. Each opening is played twice with colours swapped.
     #[arg(long)]
@@ -122,6 +126,7 @@ fn config(args: Args) -> Result<MatchConfig, String> {
             rule: args.rule,
             time: TimeControl { turn_ms: args.turn_ms, match_ms: args.match_ms, tolerance_ms: args.tolerance_ms },
             max_memory: args.max_memory_mb * 1024 * 1024,
+            enforce_memory: args.enforce_memory,
             start_timeout: Duration::from_millis(args.start_ms),
         },
         games: args.games,

@@ -254,6 +254,12 @@ impl Engine {
         about_field(self.about.as_deref()?, "name").filter(|n| !n.trim().is_empty())
     }
 
+    /// The process's peak resident memory in bytes (Linux: `VmHWM` in /proc); None where the
+    /// platform does not tell.
+    pub fn peak_memory(&self) -> Option<u64> {
+        peak_memory_of(self.child.id())
+    }
+
     pub fn is_alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
@@ -289,6 +295,19 @@ impl Drop for Engine {
             let _ = self.child.wait();
         }
     }
+}
+
+#[cfg(target_os = "linux")]
+fn peak_memory_of(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn peak_memory_of(_pid: u32) -> Option<u64> {
+    None
 }
 
 /// The value of `key="value"` in an ABOUT line.

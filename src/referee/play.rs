@@ -29,8 +29,11 @@ pub struct GameSettings {
     pub size: usize,
     pub rule: Rule,
     pub time: TimeControl,
-    /// `INFO max_memory` in bytes (0 = no limit). Sent, not enforced.
+    /// `INFO max_memory` in bytes (0 = no limit).
     pub max_memory: u64,
+    /// Adjudicate a loss when an engine's peak memory exceeds `max_memory` after a move, as
+    /// Piskvork and GomocupJudge do (only where the platform reports it: Linux).
+    pub enforce_memory: bool,
     /// How long start-up, `ABOUT` and `START` → `OK` may take; not counted on the clock.
     pub start_timeout: Duration,
 }
@@ -234,6 +237,14 @@ pub fn play_game(black: &mut Player, white: &mut Player, s: &GameSettings, openi
         used[side.idx()] += elapsed;
         if t.match_ms > 0 && used[side.idx()] > t.match_ms + t.tolerance_ms {
             let term = Termination::MatchTime { used_ms: used[side.idx()], limit_ms: t.match_ms };
+            return finish(rec, &mut players, Some(side.opp()), term);
+        }
+        if s.enforce_memory
+            && s.max_memory > 0
+            && let Some(peak) = e.peak_memory().filter(|&m| m > s.max_memory)
+        {
+            p.kill();
+            let term = Termination::Memory { used: peak, limit: s.max_memory };
             return finish(rec, &mut players, Some(side.opp()), term);
         }
         let mv = match parse_move(&line) {

@@ -18,6 +18,8 @@ pub enum Termination {
     TurnTime { used_ms: u64, limit_ms: u64 },
     /// The game clock ran out (plus tolerance).
     MatchTime { used_ms: u64, limit_ms: u64 },
+    /// The engine's peak memory (bytes) went over the limit.
+    Memory { used: u64, limit: u64 },
     /// The engine exited or closed its output.
     Crash(String),
     /// The engine did not start, or refused START.
@@ -47,6 +49,9 @@ impl fmt::Display for Termination {
             }
             Termination::MatchTime { used_ms, limit_ms } => {
                 write!(f, "time loss: game clock {used_ms} ms used of {limit_ms} ms")
+            }
+            Termination::Memory { used, limit } => {
+                write!(f, "memory loss: peak {} MiB, limit {} MiB", used >> 20, limit >> 20)
             }
             Termination::Crash(s) => write!(f, "crash: {s}"),
             Termination::StartFailed(s) => write!(f, "failed to start: {s}"),

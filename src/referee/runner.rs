@@ -52,7 +52,8 @@ impl MatchSummary {
     /// The last line the runner prints: `A vs B: W-L-D score% elo ±interval`.
     pub fn line(&self) -> String {
         let t = &self.tally;
-        let (elo, err) = t.elo().map_or((f64::NAN, f64::NAN), |e| (e.elo, e.error()));
+        // `+ 0.0` turns an Elo of -0 into 0 for printing.
+        let (elo, err) = t.elo().map_or((f64::NAN, f64::NAN), |e| (e.elo + 0.0, e.error()));
         format!(
             "{} vs {}: {}-{}-{} {:.1}% {:+.1} ±{:.1}",
             self.names[0],
@@ -331,7 +332,7 @@ fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
     let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     t.push_str(&format!("results by reason: {}\n", reasons.join(", ")));
     if let Some(e) = s.tally.elo() {
-        t.push_str(&format!("elo {:+.1}, 95% interval [{:+.1}, {:+.1}]", e.elo, e.low, e.high));
+        t.push_str(&format!("elo {:+.1}, 95% interval [{:+.1}, {:+.1}]", e.elo + 0.0, e.low, e.high));
         if s.tally.pair_count() > 0 {
             let p = s.tally.pairs;
             t.push_str(&format!(", pairs (0,½,1,1½,2 points) {}-{}-{}-{}-{}", p[0], p[1], p[2], p[3], p[4]));
