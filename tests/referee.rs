@@ -32,8 +32,12 @@ fn stub() -> PathBuf {
     path
 }
 
+fn scratch_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gorin-referee-{name}-{}", std::process::id()))
+}
+
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gorin-referee-{name}-{}", std::process::id()));
+    let d = scratch_path(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -102,6 +106,7 @@ fn time_loss_on_a_hung_move_kills_the_engine_quickly() {
     assert!(matches!(rec.termination, Termination::TurnTime { limit_ms: 100, .. }), "{rec:?}");
     assert_eq!(rec.winner, Some(Color::Black));
     assert_eq!(rec.moves.len(), 3, "the loss comes on white's second move");
+    assert!(rec.to_sgf("t").contains("RE[B+T]"));
 }
 
 #[test]
@@ -112,6 +117,13 @@ fn time_loss_on_the_game_clock() {
     assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
     assert_eq!(rec.winner, Some(Color::White));
     assert!(rec.moves.len() <= 7, "{rec:?}");
+    // Without a per-move limit the clock is the only one, and the engines are told so rather
+    // than `timeout_turn 0` (which means "move at once").
+    let s = settings(15, Rule::Freestyle, 0, 150, 50);
+    let rec = game("match-time-only", "slow:60 1", "greedy 2", &s, "");
+    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
+    let log = std::fs::read_to_string(scratch_path("match-time-only").join("black.log")).unwrap();
+    assert!(log.contains("> INFO timeout_turn 150\n> INFO timeout_match 150"), "{log}");
 }
 
 #[test]

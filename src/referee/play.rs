@@ -117,7 +117,10 @@ fn start_engine(p: &mut Player, s: &GameSettings, tag: &str) -> Result<(), Strin
         Reply::Closed(why) => return Err(why),
     }
     let t = s.time;
-    e.send(&format!("INFO timeout_turn {}", t.turn_ms))?;
+    // `timeout_turn 0` would tell the engine to move at once: without a per-move limit the
+    // whole game clock is the cap on one move.
+    let turn = if t.turn_ms > 0 { t.turn_ms } else { t.match_ms };
+    e.send(&format!("INFO timeout_turn {turn}"))?;
     e.send(&format!("INFO timeout_match {}", t.match_ms))?;
     e.send(&format!("INFO max_memory {}", s.max_memory))?;
     e.send("INFO game_type 1")?;

@@ -99,8 +99,14 @@ impl GameRecord {
         let re = match self.winner {
             Some(Color::Black) if self.termination == Termination::Five => "B+".to_string(),
             Some(Color::White) if self.termination == Termination::Five => "W+".to_string(),
-            Some(Color::Black) => "B+F".to_string(),
-            Some(Color::White) => "W+F".to_string(),
+            // SGF: T for a loss on time, F for any other forfeit.
+            Some(c) => {
+                let by = match self.termination {
+                    Termination::TurnTime { .. } | Termination::MatchTime { .. } => 'T',
+                    _ => 'F',
+                };
+                format!("{}+{by}", if c == Color::Black { 'B' } else { 'W' })
+            }
             None => "0".to_string(),
         };
         let mut s = format!(

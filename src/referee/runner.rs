@@ -148,7 +148,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     for (i, (name, spec)) in names.iter_mut().zip(&cfg.engines).enumerate() {
         let log = dir.join("logs").join(format!("engine{}-probe.log", i + 1));
         let about = probe_name(spec, &log, s.start_timeout)?;
-        *name = cfg.names[i].clone().unwrap_or(about);
+        // Tabs and line breaks would break results.tsv and the records.
+        *name = cfg.names[i].clone().unwrap_or(about).replace(['\t', '\n', '\r'], " ");
     }
     if names[0] == names[1] {
         names[0].push_str(" #1");
