@@ -1,0 +1,401 @@
+//! The match: worker threads each driving their own pair of engine processes, a results file
+//! appended as games finish, records per game, a live progress line, Elo and the SPRT.
+
+use super::engine::{Engine, EngineSpec, open_log};
+use super::openings::Opening;
+use super::play::{GameSettings, Player, play_game};
+use super::record::GameRecord;
+use super::stats::{Sprt, SprtState, Tally};
+use crate::core::{Color, format_move_string};
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Engine A (the one the score is counted for) and engine B.
+    pub engines: [EngineSpec; 2],
+    /// Display names that replace the engines' ABOUT names (e.g. two builds of one engine).
+    pub names: [Option<String>; 2],
+    pub settings: GameSettings,
+    /// Number of games (an upper bound under SPRT).
+    pub games: usize,
+    /// Openings, each played twice with colours swapped; empty = every game from the empty board.
+    pub openings: Vec<Opening>,
+    /// Games played at once.
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+    /// Where results, records and logs go. Must not already hold a match.
+    pub out_dir: PathBuf,
+    /// Rewrite the progress line in place (`\r`), for terminals.
+    pub tty: bool,
+}
+
+/// How the match ended.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    pub names: [String; 2],
+    pub tally: Tally,
+    /// The SPRT's decision and final LLR, if an SPRT ran.
+    pub sprt: Option<(SprtState, f64)>,
+    /// Results by reason, e.g. "time loss" → count, for the summary.
+    pub reasons: Vec<(String, usize)>,
+}
+
+impl MatchSummary {
+    /// The last line the runner prints: `A vs B: W-L-D score% elo ±interval`.
+    pub fn line(&self) -> String {
+        let t = &self.tally;
+        // `+ 0.0` turns an Elo of -0 into 0 for printing.
+        let (elo, err) = t.elo().map_or((f64::NAN, f64::NAN), |e| (e.elo + 0.0, e.error()));
+        format!(
+            "{} vs {}: {}-{}-{} {:.1}% {:+.1} ±{:.1}",
+            self.names[0],
+            self.names[1],
+            t.wins,
+            t.losses,
+            t.draws,
+            100.0 * t.score(),
+            elo,
+            err
+        )
+    }
+}
+
+/// Game `g` (0-based): which opening, and is A black? Games 2k and 2k+1 share an opening with
+/// colours swapped.
+pub fn schedule(g: usize, openings: usize) -> (Option<usize>, bool) {
+    let opening = if openings == 0 { None } else { Some((g / 2) % openings) };
+    (opening, g.is_multiple_of(2))
+}
+
+/// A safe file-name piece from an engine name.
+fn file_safe(name: &str) -> String {
+    let s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' { c } else { '_' }).collect();
+    if s.is_empty() { "engine".into() } else { s }
+}
+
+/// Starts an engine once to read its name from ABOUT (the program's stem if it gives none).
+fn probe_name(spec: &EngineSpec, log: &Path, timeout: Duration) -> Result<String, String> {
+    let mut e = Engine::spawn(spec, open_log(log)?)?;
+    let r = e.query_about(timeout);
+    let name = e.name();
+    e.quit(Duration::from_millis(1000));
+    r.map_err(|why| format!("engine {:?} failed at ABOUT: {why}", spec.command))?;
+    Ok(name.unwrap_or_else(|| spec.stem()))
+}
+
+/// Per-opening results, from A's side.
+#[derive(Clone, Debug, Default)]
+struct OpeningRow {
+    tally: Tally,
+    results: Vec<String>,
+}
+
+struct Finished {
+    game: usize,
+    a_black: bool,
+    opening: Option<usize>,
+    record: GameRecord,
+}
+
+/// A's score in half points (0 loss, 1 draw, 2 win).
+fn a_half_points(rec: &GameRecord, a_black: bool) -> u8 {
+    let a = if a_black { Color::Black } else { Color::White };
+    match rec.winner {
+        None => 1,
+        Some(c) if c == a => 2,
+        Some(_) => 0,
+    }
+}
+
+/// A short class of a termination for the summary's reason counts.
+fn reason_class(rec: &GameRecord) -> String {
+    let t = rec.termination.to_string();
+    let head = t.split([':', '(']).next().unwrap_or("").trim();
+    let head = head.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    match rec.termination {
+        super::record::Termination::Five
+        | super::record::Termination::BoardFull
+        | super::record::Termination::RenjuDraw => t,
+        _ => head,
+    }
+}
+
+/// Runs the match, printing progress to `out`; returns the summary (also written to
+/// `summary.txt`). Errors only for set-up problems (engines that do not start, an unusable
+/// output folder); engine misbehaviour during games is adjudicated, never an error.
+pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, String> {
+    let dir = &cfg.out_dir;
+    let results_path = dir.join("results.tsv");
+    if results_path.exists() {
+        return Err(format!("{} already holds a match; choose a new --out folder", dir.display()));
+    }
+    for sub in ["games", "logs"] {
+        fs::create_dir_all(dir.join(sub)).map_err(|e| format!("{}: {e}", dir.join(sub).display()))?;
+    }
+    let s = &cfg.settings;
+
+    // Names from ABOUT; the same name twice is told apart by a suffix.
+    let mut names = [String::new(), String::new()];
+    for (i, (name, spec)) in names.iter_mut().zip(&cfg.engines).enumerate() {
+        let log = dir.join("logs").join(format!("engine{}-probe.log", i + 1));
+        let about = probe_name(spec, &log, s.start_timeout)?;
+        // Tabs and line breaks would break results.tsv and the records.
+        *name = cfg.names[i].clone().unwrap_or(about).replace(['\t', '\n', '\r'], " ");
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+
+    let mut results = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&results_path)
+        .map_err(|e| format!("{}: {e}", results_path.display()))?;
+    writeln!(results, "game\topening\tblack\twhite\tresult\tA_points\tplies\treason").map_err(|e| e.to_string())?;
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let next = Arc::new(AtomicUsize::new(0));
+    // A rendezvous channel: a worker waits until its result is taken, so after the SPRT stops
+    // the match no worker is more than one game ahead.
+    let (tx, rx) = mpsc::sync_channel::<Finished>(0);
+    let mut workers = Vec::new();
+    for w in 0..cfg.concurrency.max(1) {
+        let (stop, next, tx) = (stop.clone(), next.clone(), tx.clone());
+        let cfg = cfg.clone();
+        let names = names.clone();
+        let logs = dir.join("logs");
+        let handle = thread::Builder::new()
+            .name(format!("match-worker-{w}"))
+            .spawn(move || -> Result<(), String> {
+                let mut players: Vec<Player> = Vec::new();
+                for i in 0..2 {
+                    let log = open_log(&logs.join(format!("{}-{}.w{w}.log", ["A", "B"][i], file_safe(&names[i]))))?;
+                    players.push(Player::new(cfg.engines[i].clone(), names[i].clone(), log));
+                }
+                let (pa, pb) = players.split_at_mut(1);
+                let (a, b) = (&mut pa[0], &mut pb[0]);
+                while !stop.load(Ordering::SeqCst) {
+                    let g = next.fetch_add(1, Ordering::SeqCst);
+                    if g >= cfg.games {
+                        break;
+                    }
+                    let (opening, a_black) = schedule(g, cfg.openings.len());
+                    let moves = opening.map(|i| cfg.openings[i].moves.clone()).unwrap_or_default();
+                    let tag = format!("game {}", g + 1);
+                    let record = if a_black {
+                        play_game(a, b, &cfg.settings, &moves, &tag)
+                    } else {
+                        play_game(b, a, &cfg.settings, &moves, &tag)
+                    };
+                    if tx.send(Finished { game: g, a_black, opening, record }).is_err() {
+                        break;
+                    }
+                }
+                a.shutdown();
+                b.shutdown();
+                Ok(())
+            })
+            .map_err(|e| format!("cannot start a worker: {e}"))?;
+        workers.push(handle);
+    }
+    drop(tx);
+
+    let mut tally = Tally::default();
+    let mut pending_pairs: HashMap<usize, u8> = HashMap::new();
+    let mut rows: Vec<OpeningRow> = vec![OpeningRow::default(); cfg.openings.len().max(1)];
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    let mut sprt_result = cfg.sprt.map(|_| (SprtState::Continue, 0.0));
+    let started = Instant::now();
+    let event = format!("{} vs {}", names[0], names[1]);
+
+    for fin in rx {
+        let rec = &fin.record;
+        let hp = a_half_points(rec, fin.a_black);
+        let label = fin.opening.map_or("empty board".to_string(), |i| cfg.openings[i].label.clone());
+        // The result first: appended and flushed before anything else can go wrong.
+        let _ = writeln!(
+            results,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            fin.game + 1,
+            label,
+            rec.black,
+            rec.white,
+            rec.result_string(),
+            hp as f64 / 2.0,
+            rec.opening.len() + rec.moves.len(),
+            rec.termination
+        );
+        let _ = results.flush();
+        let stem = dir.join("games").join(format!("game{:05}", fin.game + 1));
+        let _ = fs::write(stem.with_extension("sgf"), rec.to_sgf(&event));
+        let _ = fs::write(stem.with_extension("psq"), rec.to_psq());
+
+        tally.add_game(hp);
+        if let Some(other) = pending_pairs.remove(&(fin.game / 2)) {
+            tally.add_pair(other + hp);
+        } else {
+            pending_pairs.insert(fin.game / 2, hp);
+        }
+        let row = &mut rows[fin.opening.unwrap_or(0)];
+        row.tally.add_game(hp);
+        row.results.push(format!(
+            "g{}:{}{}",
+            fin.game + 1,
+            if fin.a_black { "A-black " } else { "A-white " },
+            rec.result_string()
+        ));
+        let class = reason_class(rec);
+        match reasons.iter_mut().find(|(r, _)| *r == class) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((class, 1)),
+        }
+        let _ = write_opening_table(&dir.join("openings.tsv"), cfg, &rows);
+
+        // Progress.
+        let mut line = format!(
+            "[{}/{}] {} ",
+            tally.games(),
+            cfg.games,
+            MatchSummary { names: names.clone(), tally, sprt: None, reasons: Vec::new() }.line()
+        );
+        if let (Some(sprt), Some(st)) = (cfg.sprt, sprt_result.as_mut()) {
+            let llr = tally.llr(sprt.elo0, sprt.elo1);
+            let (lo, hi) = sprt.bounds();
+            line.push_str(&format!(" LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
+            *st = (sprt.state(llr), llr);
+            if st.0 != SprtState::Continue && !stop.swap(true, Ordering::SeqCst) {
+                line.push_str(" (SPRT decided; finishing games in progress)");
+            }
+        }
+        if cfg.tty {
+            let _ = write!(out, "\r{line}\x1b[K");
+        } else {
+            let _ = writeln!(
+                out,
+                "{} | game {} {} ({})",
+                line.trim_end(),
+                fin.game + 1,
+                rec.result_string(),
+                rec.termination
+            );
+        }
+        let _ = out.flush();
+    }
+    if cfg.tty {
+        let _ = writeln!(out);
+    }
+    for w in workers {
+        match w.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(e),
+            Err(_) => return Err("a match worker panicked".into()),
+        }
+    }
+
+    // The final LLR after the games that were still running when the SPRT decided.
+    if let (Some(sprt), Some(st)) = (cfg.sprt, sprt_result.as_mut()) {
+        let llr = tally.llr(sprt.elo0, sprt.elo1);
+        *st = (sprt.state(llr), llr);
+    }
+    let summary = MatchSummary { names, tally, sprt: sprt_result, reasons };
+    let text = summary_text(&summary, cfg, started.elapsed());
+    let _ = fs::write(dir.join("summary.txt"), &text);
+    let _ = write!(out, "{text}");
+    let _ = out.flush();
+    Ok(summary)
+}
+
+/// The closing block; its last line is [`MatchSummary::line`].
+fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
+    let mut t = String::new();
+    let st = &cfg.settings;
+    t.push_str(&format!(
+        "rule {} size {} turn {} ms match {} ms tolerance {} ms, {} games in {:.1} s, records in {}\n",
+        st.rule.name(),
+        st.size,
+        st.time.turn_ms,
+        st.time.match_ms,
+        st.time.tolerance_ms,
+        s.tally.games(),
+        took.as_secs_f64(),
+        cfg.out_dir.display()
+    ));
+    let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
+    t.push_str(&format!("results by reason: {}\n", reasons.join(", ")));
+    if let Some(e) = s.tally.elo() {
+        t.push_str(&format!("elo {:+.1}, 95% interval [{:+.1}, {:+.1}]", e.elo + 0.0, e.low, e.high));
+        if s.tally.pair_count() > 0 {
+            let p = s.tally.pairs;
+            t.push_str(&format!(", pairs (0,½,1,1½,2 points) {}-{}-{}-{}-{}", p[0], p[1], p[2], p[3], p[4]));
+        }
+        t.push('\n');
+    }
+    if let (Some(sprt), Some((state, llr))) = (cfg.sprt, s.sprt) {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match state {
+            SprtState::AcceptH1 => format!("H1 accepted (elo >= {})", sprt.elo1),
+            SprtState::AcceptH0 => format!("H0 accepted (elo <= {})", sprt.elo0),
+            SprtState::Continue => "no decision".to_string(),
+        };
+        t.push_str(&format!(
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} bounds [{lo:.3}, {hi:.3}] {verdict}\n",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        ));
+    }
+    t.push_str(&s.line());
+    t.push('\n');
+    t
+}
+
+/// Rewrites `openings.tsv`: per opening, A's results.
+fn write_opening_table(path: &Path, cfg: &MatchConfig, rows: &[OpeningRow]) -> std::io::Result<()> {
+    let mut f = File::create(path)?;
+    writeln!(
+        f,
+        "opening\tmoves\tgames\tA_wins\tA_losses\tdraws\tA_score%\tgames (A colour, result from black's side)"
+    )?;
+    for (i, r) in rows.iter().enumerate() {
+        if r.tally.games() == 0 {
+            continue;
+        }
+        let (label, moves) = match cfg.openings.get(i) {
+            Some(o) => (o.label.clone(), format_move_string(&o.moves)),
+            None => ("empty board".to_string(), String::new()),
+        };
+        writeln!(
+            f,
+            "{label}\t{moves}\t{}\t{}\t{}\t{}\t{:.1}\t{}",
+            r.tally.games(),
+            r.tally.wins,
+            r.tally.losses,
+            r.tally.draws,
+            100.0 * r.tally.score(),
+            r.results.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_pairs_openings_with_swapped_colours() {
+        assert_eq!(schedule(0, 3), (Some(0), true));
+        assert_eq!(schedule(1, 3), (Some(0), false));
+        assert_eq!(schedule(2, 3), (Some(1), true));
+        assert_eq!(schedule(6, 3), (Some(0), true));
+        assert_eq!(schedule(5, 0), (None, false));
+    }
+}

@@ -1,0 +1,392 @@
+//! The match runner against small stub brains (examples/stub_brain.rs): every adjudication,
+//! engine restarts, records and the command line.
+
+use gorin::core::{Color, Pos, Rule, parse_move_string};
+use gorin::game::{Game, Outcome};
+use gorin::referee::engine::open_log;
+use gorin::referee::{EngineSpec, GameRecord, GameSettings, Player, Termination, TimeControl, play_game};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The stub brain, built by `cargo test` next to the test binaries (target/<profile>/examples).
+/// When a filtered test run did not build it, it is built here.
+fn stub() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    let path = profile_dir.join("examples").join(format!("stub_brain{}", std::env::consts::EXE_SUFFIX));
+    if !path.exists() {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args([
+            "build",
+            "--example",
+            "stub_brain",
+            "--manifest-path",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+        ]);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        }
+        assert!(cmd.status().unwrap().success(), "could not build the stub brain");
+    }
+    path
+}
+
+fn scratch_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gorin-referee-{name}-{}", std::process::id()))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = scratch_path(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn engine_cmd(mode: &str) -> String {
+    format!("\"{}\" {mode}", stub().display())
+}
+
+fn player(mode: &str, dir: &Path, tag: &str) -> Player {
+    let spec = EngineSpec::parse(&engine_cmd(mode)).unwrap();
+    let log = open_log(&dir.join(format!("{tag}.log"))).unwrap();
+    Player::new(spec, format!("stub-{mode}"), log)
+}
+
+fn settings(size: usize, rule: Rule, turn_ms: u64, match_ms: u64, tolerance_ms: u64) -> GameSettings {
+    GameSettings {
+        size,
+        rule,
+        time: TimeControl { turn_ms, match_ms, tolerance_ms },
+        max_memory: 0,
+        enforce_memory: false,
+        start_timeout: Duration::from_secs(5),
+    }
+}
+
+/// Plays `black` against `white` once from `opening` and returns the record.
+fn game(name: &str, black: &str, white: &str, s: &GameSettings, opening: &str) -> GameRecord {
+    let dir = scratch(name);
+    let mut b = player(black, &dir, "black");
+    let mut w = player(white, &dir, "white");
+    let opening = parse_move_string(opening).unwrap();
+    let rec = play_game(&mut b, &mut w, s, &opening, name);
+    b.shutdown();
+    w.shutdown();
+    rec
+}
+
+/// The record replays through the referee to the same end.
+fn replay(rec: &GameRecord) -> Game {
+    let mut g = Game::new(rec.size, rec.size, rec.rule);
+    for (p, _) in rec.all_moves() {
+        assert_eq!(g.outcome, Outcome::Ongoing);
+        g.play(p).unwrap();
+    }
+    g
+}
+
+#[test]
+fn random_game_ends_with_a_five_and_replays() {
+    let s = settings(15, Rule::Freestyle, 1000, 0, 1000);
+    let rec = game("five", "greedy 1", "random 2", &s, "");
+    assert_eq!(rec.termination, Termination::Five, "{rec:?}");
+    let g = replay(&rec);
+    assert_eq!(g.outcome, Outcome::Win(rec.winner.unwrap()));
+    assert_eq!(rec.opening.len(), 0);
+}
+
+#[test]
+fn time_loss_on_a_hung_move_kills_the_engine_quickly() {
+    // The sleepy stub sleeps 10 s on its second move; it must lose after 100 + 150 ms.
+    let s = settings(15, Rule::Freestyle, 100, 0, 150);
+    let t0 = Instant::now();
+    let rec = game("turn-time", "greedy 1", "sleepy 2", &s, "");
+    assert!(t0.elapsed() < Duration::from_secs(3), "runner waited {:?}", t0.elapsed());
+    assert!(matches!(rec.termination, Termination::TurnTime { limit_ms: 100, .. }), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::Black));
+    assert_eq!(rec.moves.len(), 3, "the loss comes on white's second move");
+    assert!(rec.to_sgf("t").contains("RE[B+T]"));
+}
+
+#[test]
+fn time_loss_on_the_game_clock() {
+    // 60 ms a move against a 150 ms game clock (+50 ms tolerance): lost by the fourth move.
+    let s = settings(15, Rule::Freestyle, 1000, 150, 50);
+    let rec = game("match-time", "slow:60 1", "greedy 2", &s, "");
+    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::White));
+    assert!(rec.moves.len() <= 7, "{rec:?}");
+    // Without a per-move limit the clock is the only one, and the engines are told so rather
+    // than `timeout_turn 0` (which means "move at once").
+    let s = settings(15, Rule::Freestyle, 0, 150, 50);
+    let rec = game("match-time-only", "slow:60 1", "greedy 2", &s, "");
+    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
+    let log = std::fs::read_to_string(scratch_path("match-time-only").join("black.log")).unwrap();
+    assert!(log.contains("> INFO timeout_turn 150\n> INFO timeout_match 150"), "{log}");
+}
+
+#[test]
+fn garbage_reply_loses() {
+    let s = settings(15, Rule::Freestyle, 500, 0, 500);
+    let rec = game("garbage", "greedy 1", "garbage", &s, "");
+    assert_eq!(rec.termination, Termination::BadReply("I resign, or maybe not".into()));
+    assert_eq!(rec.winner, Some(Color::Black));
+}
+
+#[test]
+fn occupied_and_off_board_moves_lose() {
+    let s = settings(15, Rule::Freestyle, 500, 0, 500);
+    let rec = game("occupied", "greedy 1", "illegal", &s, "");
+    assert!(matches!(&rec.termination, Termination::IllegalMove { why, .. } if why.contains("occupied")), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::Black));
+    // On an empty board the illegal stub plays off the board.
+    let rec = game("off-board", "illegal", "greedy 1", &s, "");
+    assert!(
+        matches!(&rec.termination, Termination::IllegalMove { why, .. } if why.contains("off the board")),
+        "{rec:?}"
+    );
+    assert_eq!(rec.winner, Some(Color::White));
+}
+
+#[test]
+fn memory_over_the_limit_loses_where_the_platform_reports_it() {
+    let mut s = settings(15, Rule::Freestyle, 2000, 0, 1000);
+    s.max_memory = 48 << 20;
+    s.enforce_memory = true;
+    let rec = game("memory", "greedy 1", "hog:96 2", &s, "");
+    if cfg!(target_os = "linux") {
+        assert!(matches!(rec.termination, Termination::Memory { limit, .. } if limit == 48 << 20), "{rec:?}");
+        assert_eq!(rec.winner, Some(Color::Black));
+    }
+    // Not enforced unless asked.
+    s.enforce_memory = false;
+    let rec = game("memory-off", "greedy 1", "hog:96 2", &s, "");
+    assert!(!matches!(rec.termination, Termination::Memory { .. }), "{rec:?}");
+}
+
+#[test]
+fn crash_loses_and_the_engine_is_restarted_for_the_next_game() {
+    let dir = scratch("crash");
+    let s = settings(15, Rule::Freestyle, 500, 0, 500);
+    let mut b = player("crash", &dir, "black");
+    let mut w = player("greedy 1", &dir, "white");
+    for n in 0..2 {
+        let rec = play_game(&mut b, &mut w, &s, &[], &format!("game {n}"));
+        assert!(matches!(&rec.termination, Termination::Crash(why) if why.contains("exit")), "{rec:?}");
+        assert_eq!(rec.winner, Some(Color::White));
+        assert_eq!(rec.moves.len(), 2, "the crash comes on black's second move");
+    }
+    b.shutdown();
+    w.shutdown();
+    let log = std::fs::read_to_string(dir.join("black.log")).unwrap();
+    assert_eq!(log.matches("# started").count(), 2, "{log}");
+}
+
+#[test]
+fn forbidden_move_loses_for_black_under_renju() {
+    // The Gomocup referee's check: in h8h9i7i9h10i6i11i12 black must not play g9 (double three).
+    let opening = "h8h9i7i9h10i6i11i12";
+    let s = settings(15, Rule::Renju, 500, 0, 500);
+    let rec = game("forbidden", "forbidden", "greedy 1", &s, opening);
+    assert!(matches!(&rec.termination, Termination::Forbidden { .. }), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::White));
+    assert!(rec.to_sgf("t").contains("RE[W+F]"));
+    // The same stone under freestyle is an ordinary move.
+    let free = settings(15, Rule::Freestyle, 500, 0, 500);
+    let rec = game("forbidden-free", "script:6,8 1", "greedy 1", &free, opening);
+    assert_eq!(rec.moves[0].0, Pos::new(6, 8));
+    assert!(!matches!(rec.termination, Termination::Forbidden { .. }), "{rec:?}");
+}
+
+#[test]
+fn overline_per_rule() {
+    // Black c8 d8 e8 g8 h8, white far away; black plays f8: six in a row.
+    let opening = "c8a1d8c1e8e1g8g1h8i1";
+    let six = "script:5,7 1";
+    let s = |rule| settings(15, rule, 500, 0, 500);
+    let rec = game("overline-free", six, "greedy 2", &s(Rule::Freestyle), opening);
+    assert_eq!((rec.winner, &rec.termination, rec.moves.len()), (Some(Color::Black), &Termination::Five, 1));
+    let rec = game("overline-standard", six, "greedy 2", &s(Rule::Standard), opening);
+    assert_eq!(rec.moves[0].0, Pos::new(5, 7));
+    assert!(rec.moves.len() > 1, "an overline does not win under standard: {rec:?}");
+    let rec = game("overline-renju", six, "greedy 2", &s(Rule::Renju), opening);
+    assert!(matches!(&rec.termination, Termination::Forbidden { kind, .. } if kind.contains("overline")), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::White));
+}
+
+#[test]
+fn caro_five_blocked_at_both_ends_does_not_win() {
+    // Black c8 d8 e8 f8 with white on b8 and h8; black g8 makes a five blocked at both ends.
+    let opening = "c8b8d8h8e8a1f8c1";
+    let five = "script:6,7 1";
+    let rec = game("caro-free", five, "greedy 2", &settings(15, Rule::Freestyle, 500, 0, 500), opening);
+    assert_eq!((rec.winner, rec.moves.len()), (Some(Color::Black), 1));
+    let rec = game("caro", five, "greedy 2", &settings(15, Rule::Caro, 500, 0, 500), opening);
+    assert_eq!(rec.moves[0].0, Pos::new(6, 7));
+    assert!(rec.moves.len() > 1, "a blocked five does not win under caro: {rec:?}");
+}
+
+#[test]
+fn full_board_is_a_draw() {
+    let rec = game("full", "pattern", "pattern", &settings(5, Rule::Freestyle, 500, 0, 500), "");
+    assert_eq!((rec.winner, &rec.termination), (None, &Termination::BoardFull), "{rec:?}");
+    assert_eq!(rec.moves.len(), 25);
+    assert_eq!(rec.result_string(), "1/2-1/2");
+}
+
+#[test]
+fn renju_is_drawn_with_25_empty_points() {
+    let rec = game("renju-draw", "pattern", "pattern", &settings(7, Rule::Renju, 500, 0, 500), "");
+    assert_eq!((rec.winner, &rec.termination), (None, &Termination::RenjuDraw), "{rec:?}");
+    assert_eq!(rec.moves.len(), 49 - 25);
+}
+
+#[test]
+fn engine_chatter_is_logged_and_positions_are_sent_as_a_manager_does() {
+    let dir = scratch("log");
+    let s = settings(15, Rule::Freestyle, 500, 0, 500);
+    let mut b = player("greedy 1", &dir, "black");
+    let mut w = player("greedy 2", &dir, "white");
+    let rec = play_game(&mut b, &mut w, &s, &parse_move_string("h8i9").unwrap(), "g1");
+    assert_eq!(rec.termination, Termination::Five);
+    let rec = play_game(&mut b, &mut w, &s, &[], "g2");
+    assert_eq!(rec.termination, Termination::Five);
+    b.shutdown();
+    w.shutdown();
+    let black = std::fs::read_to_string(dir.join("black.log")).unwrap();
+    let white = std::fs::read_to_string(dir.join("white.log")).unwrap();
+    for log in [&black, &white] {
+        assert!(log.contains("> ABOUT") && log.contains("> START 15") && log.contains("> INFO rule 0"));
+        assert!(log.contains("> INFO timeout_turn 500") && log.contains("> INFO time_left"));
+        assert!(log.contains("< MESSAGE stub greedy thinking"), "{log}");
+        assert!(log.contains("> END"));
+    }
+    // Game 1: black (to move after 2 stones) gets BOARD, so does white the first time, then TURN.
+    assert!(black.contains("> BOARD\n> 7,7,1\n> 8,8,2\n> DONE"), "{black}");
+    assert!(white.contains("> BOARD\n> 7,7,2\n> 8,8,1\n> "), "{white}");
+    assert!(white.contains("> TURN ") && black.contains("> TURN "));
+    // Game 2 from the empty board: BEGIN for black.
+    assert!(black.contains("> BEGIN"));
+    // One process each for both games.
+    assert_eq!(black.matches("# started").count(), 1);
+}
+
+#[test]
+fn a_missing_engine_loses_by_start_failure() {
+    let dir = scratch("nostart");
+    let s = settings(15, Rule::Freestyle, 500, 0, 500);
+    let mut b = player("greedy 1", &dir, "black");
+    let spec =
+        EngineSpec { program: dir.join("no-such-brain"), args: vec![], cwd: None, command: "no-such-brain".into() };
+    let mut w = Player::new(spec, "ghost".into(), open_log(&dir.join("w.log")).unwrap());
+    let rec = play_game(&mut b, &mut w, &s, &[], "g");
+    assert!(matches!(rec.termination, Termination::StartFailed(_)), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::Black));
+    b.shutdown();
+}
+
+/// Runs the gorin-match binary; returns stdout.
+fn run_cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_gorin-match")).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+#[test]
+fn command_line_match_writes_records_and_summary() {
+    let dir = scratch("cli");
+    let out = dir.join("out");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings_piskvork_offset.txt");
+    let (a, b) = (engine_cmd("greedy 11"), engine_cmd("random 12"));
+    let stdout = run_cli(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "6",
+        "--turn-ms",
+        "500",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("stub-greedy vs stub-random: "), "{stdout}");
+    let (wld, rest) = last["stub-greedy vs stub-random: ".len()..].split_once(' ').unwrap();
+    let n: Vec<u32> = wld.split('-').map(|v| v.parse().unwrap()).collect();
+    assert_eq!(n.iter().sum::<u32>(), 6, "{last}");
+    assert!(rest.contains("% ") && rest.contains(" ±"), "{last}");
+    let results = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    assert_eq!(results.lines().count(), 7, "{results}");
+    for g in 1..=6 {
+        let sgf = std::fs::read_to_string(out.join(format!("games/game{g:05}.sgf"))).unwrap();
+        assert!(sgf.starts_with("(;FF[4]GM[4]SZ[15]") || sgf.starts_with("(;FF[4]GM[4]CA[UTF-8]"), "{sgf}");
+        let psq = std::fs::read_to_string(out.join(format!("games/game{g:05}.psq"))).unwrap();
+        assert!(psq.starts_with("Piskvorky 15x15, 11:11, 0\n") && psq.ends_with("-1\n"), "{psq}");
+    }
+    // Three openings, each played with both colours.
+    let table = std::fs::read_to_string(out.join("openings.tsv")).unwrap();
+    assert_eq!(table.lines().count(), 4, "{table}");
+    assert!(table.contains("openings_piskvork_offset.txt:1\t"));
+    // The folder is never reused: a second run refuses instead of overwriting results.
+    let again = Command::new(env!("CARGO_BIN_EXE_gorin-match"))
+        .args(["--engine", &a, "--engine", &b, "--games", "2", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+}
+
+#[test]
+fn sprt_stops_early_and_prints_the_llr() {
+    let dir = scratch("sprt");
+    let out = dir.join("out");
+    let (a, b) = (engine_cmd("greedy 3"), engine_cmd("garbage"));
+    let stdout = run_cli(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "200",
+        "--turn-ms",
+        "500",
+        "--concurrency",
+        "2",
+        "--random-openings",
+        "3",
+        "--sprt",
+        "0,10,0.05,0.05",
+        "--name",
+        "greedy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(stdout.contains("LLR "), "{stdout}");
+    let played = std::fs::read_to_string(out.join("results.tsv")).unwrap().lines().count() - 1;
+    assert!((2..200).contains(&played), "{played} games");
+    // --name replaces A's ABOUT name; B keeps its own.
+    assert!(stdout.lines().last().unwrap().starts_with("greedy vs stub-garbage: "), "{stdout}");
+}
+
+#[test]
+fn twenty_board_caro_match_from_offset_openings() {
+    let dir = scratch("cli20");
+    let out = dir.join("out");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings_piskvork_offset.txt");
+    let (a, b) = (engine_cmd("greedy 21"), engine_cmd("random 22"));
+    let args = ["--engine", &a, "--engine", &b, "--size", "20", "--rule", "9", "--games", "2", "--turn-ms", "500"];
+    let stdout = run_cli(&[&args[..], &["--openings", openings, "--out", out.to_str().unwrap()]].concat());
+    assert!(stdout.contains("rule caro-exact size 20"), "{stdout}");
+    let sgf = std::fs::read_to_string(out.join("games/game00002.sgf")).unwrap();
+    assert!(sgf.contains("SZ[20]") && sgf.contains("RU[caro-exact]"), "{sgf}");
+    let psq = std::fs::read_to_string(out.join("games/game00001.psq")).unwrap();
+    // The first offset line 0,0, 1,0, 1,3 around the centre (10,10), 1-based.
+    assert!(psq.starts_with("Piskvorky 20x20, 11:11, 0\n11,11,0\n12,11,0\n12,14,0\n"), "{psq}");
+}
