@@ -99,8 +99,19 @@ impl SearchJob {
     }
 }
 
+/// What a stone of a position to set up is (the `f` of a `BOARD` line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoneKind {
+    /// `f = 1`: the brain's own stone.
+    Own = 1,
+    /// `f = 2`: the opponent's stone.
+    Opponent = 2,
+    /// `f = 3`: a stone of a finished line in a continuous game (a wall).
+    Wall = 3,
+}
+
 /// A stone of a position to set up.
-pub type SetupStone = (Pos, crate::protocol::command::StoneKind);
+pub type SetupStone = (Pos, StoneKind);
 
 pub struct Engine {
     pub settings: Settings,
@@ -222,7 +233,6 @@ impl Engine {
     /// then the side with more stones is black. On error (duplicate, off-board, impossible
     /// counts) nothing changes.
     pub fn set_position(&mut self, stones: &[SetupStone], lenient: bool) -> Result<(), String> {
-        use crate::protocol::command::StoneKind;
         let (w, h) = (self.game.board.width(), self.game.board.height());
         let own = stones.iter().filter(|s| s.1 == StoneKind::Own).count();
         let opp = stones.iter().filter(|s| s.1 == StoneKind::Opponent).count();
@@ -421,7 +431,6 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::command::StoneKind;
 
     #[test]
     fn board_counts_decide_colour() {

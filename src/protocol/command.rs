@@ -6,18 +6,8 @@
 //! here round-trips: `Command`'s `Display` is protocol text that parses back to the same value.
 
 use crate::core::{MAX_SIZE, Pos};
+pub use crate::engine::StoneKind;
 use std::fmt;
-
-/// What a stone in a `BOARD`/`yxboard` block is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StoneKind {
-    /// `f = 1`: the brain's own stone.
-    Own = 1,
-    /// `f = 2`: the opponent's stone.
-    Opponent = 2,
-    /// `f = 3`: a stone of a finished line in a continuous game (a wall).
-    Wall = 3,
-}
 
 /// One `INFO key value` setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
