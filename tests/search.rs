@@ -14,7 +14,7 @@ fn game(size: usize, rule: Rule, moves: &str) -> Game {
 fn think(g: &Game, depth: u32) -> SearchResult {
     let mut s = Searcher::new(4 << 20);
     let limits = Limits {
-        budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(20) },
+        budget: gorin::search::Budget { optimum: Duration::from_secs(2), maximum: Duration::from_secs(20) },
         max_depth: Some(depth),
         max_nodes: None,
     };

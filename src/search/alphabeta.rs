@@ -16,6 +16,7 @@ use crate::board::pattern::Threat;
 use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
 use crate::eval::{evaluate, move_score};
 use crate::game::Game;
+use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -36,12 +37,14 @@ pub struct Searcher {
     tt: Arc<Tt>,
     params: Params,
     threads: usize,
+    /// Threat solver for the root probes (its table persists across moves).
+    solver: Option<ThreatSolver>,
 }
 
 impl Searcher {
     /// A searcher whose transposition table takes at most `tt_bytes`.
     pub fn new(tt_bytes: usize) -> Searcher {
-        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1 }
+        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None }
     }
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
@@ -68,6 +71,44 @@ impl Searcher {
     /// Forgets everything learned (new game, `yxhashclear`).
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(s) = self.solver.as_mut() {
+            s.clear();
+        }
+    }
+
+    /// Root threat-space probes: a VCF, then a VCT, each with a slice of the optimum time.
+    /// Returns the winning line if the side to move has one.
+    fn root_threats(&mut self, game: &Game, limits: &Limits, stop: &AtomicBool) -> Option<(Vec<usize>, i32, u64)> {
+        let p = &self.params;
+        if p.root_vcf_permille == 0 && p.root_vct_permille == 0 {
+            return None;
+        }
+        // The threat table takes 9 bytes an entry: keep it a small share of the main table.
+        let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+        let solver = self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2));
+        let mut b = game.board.clone();
+        let me = game.to_move;
+        let slice = |permille: u32| limits.budget.optimum * permille / 1000;
+        let mut nodes = 0;
+        if p.root_vcf_permille > 0 {
+            let lim = SolveLimits::vcf(p.root_vcf_depth).with_time(slice(p.root_vcf_permille));
+            let r = solver.vcf(&mut b, me, &lim, stop);
+            nodes += solver.stats.nodes;
+            if let SolveResult::Win(line) = r {
+                let plies = line_plies(&mut b, &line, me);
+                return Some((line, plies, nodes));
+            }
+        }
+        if p.root_vct_permille > 0 {
+            let lim = SolveLimits::vct(p.root_vct_depth, p.root_vcf_depth).with_time(slice(p.root_vct_permille));
+            let (r, proof) = solver.vct_proof(&mut b, me, &lim, stop);
+            nodes += solver.stats.nodes;
+            if let (SolveResult::Win(line), Some(proof)) = (r, proof) {
+                let plies = proof_plies(&mut b, &proof, me);
+                return Some((line, plies, nodes));
+            }
+        }
+        None
     }
 
     /// Chooses a move for the side to move of `game`. `None` only when there is no legal move.
@@ -83,6 +124,23 @@ impl Searcher {
         self.tt.new_search();
         let mut g = game.clone();
         let fallback = super::simple_move(&mut g.board, g.to_move)?;
+        // An immediate five or a forced block needs no solver; otherwise look for a threat win.
+        let me = game.to_move;
+        if !game.board.has_five_threat(me) && !game.board.has_five_threat(me.opp()) {
+            if let Some((line, plies, nodes)) = self.root_threats(game, limits, stop) {
+                let pv: Vec<Pos> = line.iter().map(|&i| game.board.pos(i)).collect();
+                let progress = Progress {
+                    depth: 1,
+                    seldepth: line.len() as u32,
+                    value: WIN - plies,
+                    nodes,
+                    elapsed: start.elapsed(),
+                    pv: pv.clone(),
+                };
+                on_event(Event::Iteration(progress.clone()));
+                return Some(SearchResult { best: pv[0], progress });
+            }
+        }
         let nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {
@@ -121,6 +179,42 @@ impl Searcher {
             }
         }
     }
+}
+
+/// Plies a VCF line needs: its length, plus two when it ends with a four the defender cannot
+/// legally block (a renju black defender whose only block is forbidden).
+fn line_plies(b: &mut Board, line: &[usize], me: Color) -> i32 {
+    let mut c = me;
+    let mut five = false;
+    for (k, &m) in line.iter().enumerate() {
+        if k + 1 == line.len() {
+            five = b.makes_five(m, c);
+        }
+        b.make(m, c);
+        c = c.opp();
+    }
+    for _ in line {
+        b.undo();
+    }
+    line.len() as i32 + if five { 0 } else { 2 }
+}
+
+/// An upper bound on the plies a VCT proof needs against the best defence. A reply the proof
+/// does not list loses within four more plies (the attacker then has a five point or a legal
+/// straight-four point); a move with no listed reply is a five or an unstoppable four.
+fn proof_plies(b: &mut Board, p: &Proof, me: Color) -> i32 {
+    if b.makes_five(p.mv, me) {
+        return 1;
+    }
+    b.make(p.mv, me);
+    let mut worst = if p.replies.is_empty() { 3 } else { 5 };
+    for (r, next) in &p.replies {
+        b.make(*r, me.opp());
+        worst = worst.max(2 + proof_plies(b, next, me));
+        b.undo();
+    }
+    b.undo();
+    worst
 }
 
 struct Worker<'a> {
@@ -651,6 +745,9 @@ pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
         let mv = crate::core::parse_move_string(moves).expect("bench position");
         let game = Game::from_moves(size, size, rule, &mv).expect("bench position");
         let mut s = Searcher::new(16 << 20);
+        // the bench measures the alpha-beta search alone (the probes are bounded by time)
+        s.params.root_vcf_permille = 0;
+        s.params.root_vct_permille = 0;
         let limits = Limits {
             budget: super::Budget {
                 optimum: std::time::Duration::from_secs(3600),

@@ -30,6 +30,14 @@ pub struct Params {
     pub qsearch_plies: i32,
     /// Most fours tried at a quiescence node.
     pub qsearch_moves: usize,
+    /// Share (permille of the optimum time) of the root VCF probe; 0 turns it off.
+    pub root_vcf_permille: u32,
+    /// Share of the root VCT probe; 0 turns it off.
+    pub root_vct_permille: u32,
+    /// Most attacker moves of the root VCF (and of VCF leaves in the VCT).
+    pub root_vcf_depth: u32,
+    /// Most attacker moves of the root VCT.
+    pub root_vct_depth: u32,
 }
 
 impl Default for Params {
@@ -144,6 +152,10 @@ impl Default for Params {
             aspiration: 60,
             qsearch_plies: 16,
             qsearch_moves: 6,
+            root_vcf_permille: 100,
+            root_vct_permille: 200,
+            root_vcf_depth: 40,
+            root_vct_depth: 8,
         }
     }
 }
@@ -159,6 +171,10 @@ impl Params {
             "lmr_after" => self.lmr_after = v.max(0) as usize,
             "aspiration" => self.aspiration = v.max(1) as i32,
             "pattern_eval_scale" => self.pattern_eval_scale = v as i32,
+            "root_vcf_permille" => self.root_vcf_permille = v.clamp(0, 1000) as u32,
+            "root_vct_permille" => self.root_vct_permille = v.clamp(0, 1000) as u32,
+            "root_vcf_depth" => self.root_vcf_depth = v.clamp(1, 200) as u32,
+            "root_vct_depth" => self.root_vct_depth = v.clamp(1, 30) as u32,
             "max_moves0" => self.max_moves[0] = v.max(1) as usize,
             "max_moves1" => self.max_moves[1] = v.max(1) as usize,
             "max_moves2" => self.max_moves[2] = v.max(1) as usize,
