@@ -33,7 +33,7 @@ fn stub() -> PathBuf {
 }
 
 fn scratch_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("gorin-referee-{name}-{}", std::process::id()))
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("referee-{name}-{}", std::process::id()))
 }
 
 fn scratch(name: &str) -> PathBuf {
