@@ -33,7 +33,7 @@ fn stub() -> PathBuf {
 }
 
 fn scratch_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("gorin-referee-{name}-{}", std::process::id()))
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("referee-{name}-{}", std::process::id()))
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -98,12 +98,12 @@ fn random_game_ends_with_a_five_and_replays() {
 
 #[test]
 fn time_loss_on_a_hung_move_kills_the_engine_quickly() {
-    // The sleepy stub sleeps 10 s on its second move; it must lose after 100 + 150 ms.
-    let s = settings(15, Rule::Freestyle, 100, 0, 150);
+    // The sleepy stub sleeps 10 s on its second move; it must lose after 200 + 300 ms.
+    let s = settings(15, Rule::Freestyle, 200, 0, 300);
     let t0 = Instant::now();
     let rec = game("turn-time", "greedy 1", "sleepy 2", &s, "");
     assert!(t0.elapsed() < Duration::from_secs(3), "runner waited {:?}", t0.elapsed());
-    assert!(matches!(rec.termination, Termination::TurnTime { limit_ms: 100, .. }), "{rec:?}");
+    assert!(matches!(rec.termination, Termination::TurnTime { limit_ms: 200, .. }), "{rec:?}");
     assert_eq!(rec.winner, Some(Color::Black));
     assert_eq!(rec.moves.len(), 3, "the loss comes on white's second move");
     assert!(rec.to_sgf("t").contains("RE[B+T]"));
@@ -111,19 +111,19 @@ fn time_loss_on_a_hung_move_kills_the_engine_quickly() {
 
 #[test]
 fn time_loss_on_the_game_clock() {
-    // 60 ms a move against a 150 ms game clock (+50 ms tolerance): lost by the fourth move.
-    let s = settings(15, Rule::Freestyle, 1000, 150, 50);
-    let rec = game("match-time", "slow:60 1", "greedy 2", &s, "");
-    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
+    // 100 ms a move against a 250 ms game clock (+100 ms tolerance): lost by the fourth move.
+    let s = settings(15, Rule::Freestyle, 1000, 250, 100);
+    let rec = game("match-time", "slow:100 1", "greedy 2", &s, "");
+    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 250, .. }), "{rec:?}");
     assert_eq!(rec.winner, Some(Color::White));
     assert!(rec.moves.len() <= 7, "{rec:?}");
     // Without a per-move limit the clock is the only one, and the engines are told so rather
     // than `timeout_turn 0` (which means "move at once").
-    let s = settings(15, Rule::Freestyle, 0, 150, 50);
-    let rec = game("match-time-only", "slow:60 1", "greedy 2", &s, "");
-    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 150, .. }), "{rec:?}");
+    let s = settings(15, Rule::Freestyle, 0, 250, 100);
+    let rec = game("match-time-only", "slow:100 1", "greedy 2", &s, "");
+    assert!(matches!(rec.termination, Termination::MatchTime { limit_ms: 250, .. }), "{rec:?}");
     let log = std::fs::read_to_string(scratch_path("match-time-only").join("black.log")).unwrap();
-    assert!(log.contains("> INFO timeout_turn 150\n> INFO timeout_match 150"), "{log}");
+    assert!(log.contains("> INFO timeout_turn 250\n> INFO timeout_match 250"), "{log}");
 }
 
 #[test]

@@ -31,6 +31,23 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// A short name of the kind of ending, for counts in the summary.
+    pub fn class(&self) -> &'static str {
+        match self {
+            Termination::Five => "five",
+            Termination::Forbidden { .. } => "forbidden move",
+            Termination::IllegalMove { .. } => "illegal move",
+            Termination::BadReply(_) => "unparsable reply",
+            Termination::TurnTime { .. } => "turn time loss",
+            Termination::MatchTime { .. } => "game clock loss",
+            Termination::Memory { .. } => "memory loss",
+            Termination::Crash(_) => "crash",
+            Termination::StartFailed(_) => "start failure",
+            Termination::BoardFull => "draw, board full",
+            Termination::RenjuDraw => "draw, renju 25 empty points",
+        }
+    }
+
     /// Was the game decided by a fault of the loser rather than on the board?
     pub fn is_fault(&self) -> bool {
         !matches!(self, Termination::Five | Termination::BoardFull | Termination::RenjuDraw)

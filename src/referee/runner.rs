@@ -116,19 +116,6 @@ fn a_half_points(rec: &GameRecord, a_black: bool) -> u8 {
     }
 }
 
-/// A short class of a termination for the summary's reason counts.
-fn reason_class(rec: &GameRecord) -> String {
-    let t = rec.termination.to_string();
-    let head = t.split([':', '(']).next().unwrap_or("").trim();
-    let head = head.split(' ').take(2).collect::<Vec<_>>().join(" ");
-    match rec.termination {
-        super::record::Termination::Five
-        | super::record::Termination::BoardFull
-        | super::record::Termination::RenjuDraw => t,
-        _ => head,
-    }
-}
-
 /// Runs the match, printing progress to `out`; returns the summary (also written to
 /// `summary.txt`). Errors only for set-up problems (engines that do not start, an unusable
 /// output folder); engine misbehaviour during games is adjudicated, never an error.
@@ -254,7 +241,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             if fin.a_black { "A-black " } else { "A-white " },
             rec.result_string()
         ));
-        let class = reason_class(rec);
+        let class = rec.termination.class().to_string();
         match reasons.iter_mut().find(|(r, _)| *r == class) {
             Some((_, n)) => *n += 1,
             None => reasons.push((class, 1)),
