@@ -1,5 +1,5 @@
 //! The fast forbidden-point check (`Board::forbidden_points`: line tables plus the recursive
-//! double-three check) must agree with the slow reference in `common` (plain 2-D array, every
+//! double-three check) must agree with the slow reference in tests/reference (plain 2-D array, every
 //! completion tried, recursion for real threes) on random renju positions.
 
 #[path = "reference/mod.rs"]
