@@ -8,7 +8,7 @@
 //! five), and it only counts if such a stone may itself be played (not forbidden, judged with
 //! the first stone on the board: the recursive rule).
 //!
-//! The slow reference in tests/common must draw the same picture.
+//! The slow reference in tests/reference must draw the same picture.
 
 #[path = "reference/mod.rs"]
 mod common;

@@ -1,5 +1,5 @@
 //! The fast forbidden-point check (`Board::forbidden_points`: line tables plus the recursive
-//! double-three check) must agree with the slow reference in `common` (plain 2-D array, every
+//! double-three check) must agree with the slow reference in tests/reference (plain 2-D array, every
 //! completion tried, recursion for real threes) on random renju positions.
 
 #[path = "reference/mod.rs"]
@@ -107,4 +107,51 @@ fn fast_forbidden_points_match_reference_on_200k_positions() {
         "positions {}, forbidden points seen: double-three {}, double-four {}, overline {}",
         t.positions, t.forbidden[0], t.forbidden[1], t.forbidden[2]
     );
+}
+
+/// The reference itself against public data: the 12 mintaka forbidden maps
+/// (tests/data/forbid_maps_mintaka.txt, every forbidden point listed with its kind).
+#[test]
+fn reference_matches_mintaka_maps() {
+    let text = include_str!("data/forbid_maps_mintaka.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut cases = 0;
+    let mut k = 0;
+    while k < lines.len() {
+        let Some(name) = lines[k].strip_prefix("# ") else {
+            k += 1;
+            continue;
+        };
+        k += 1;
+        if lines.get(k).is_none_or(|n| n.starts_with('#')) {
+            continue; // header comment
+        }
+        let rows = &lines[k..k + 15];
+        let expect = lines[k + 15].strip_prefix("expect:").unwrap();
+        k += 16;
+        let mut r = RefBoard::new(N, N);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                match ch {
+                    'X' => r.set(x as i32, y as i32, BLACK),
+                    'O' => r.set(x as i32, y as i32, WHITE),
+                    _ => {}
+                }
+            }
+        }
+        let got: Vec<String> =
+            r.all_forbidden().iter().map(|(x, y, kind)| format!("{x},{y},{}", kind.name())).collect();
+        let mut want: Vec<(usize, usize, String)> = expect
+            .split_whitespace()
+            .map(|t| {
+                let f: Vec<&str> = t.split(',').collect();
+                (f[0].parse().unwrap(), f[1].parse().unwrap(), f[2].to_string())
+            })
+            .collect();
+        want.sort_by_key(|e| (e.1, e.0));
+        let want: Vec<String> = want.iter().map(|(x, y, kind)| format!("{x},{y},{kind}")).collect();
+        assert_eq!(got, want, "{name}");
+        cases += 1;
+    }
+    assert!(cases >= 12, "only {cases} maps");
 }

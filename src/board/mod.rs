@@ -139,6 +139,17 @@ impl std::fmt::Display for MoveError {
 /// The four line directions: horizontal, vertical, diagonal, anti-diagonal.
 pub const DIRS: usize = 4;
 
+/// The line state of one cell.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct LineState {
+    /// keys[side][dir]: the line key seen from `side`.
+    keys: [[u32; DIRS]; 2],
+    /// pats[side]: four line patterns, 4 bits each (empty cells only).
+    pats: [u16; 2],
+    /// threat[side] (empty cells only).
+    threat: [u8; 2],
+}
+
 #[derive(Clone)]
 pub struct Board {
     width: usize,
@@ -146,17 +157,17 @@ pub struct Board {
     stride: usize,
     rule: Rule,
     pow: [u32; 10],
+    /// near_pow[0][k]: key weight, seen from a cell, of a stone k + 1 cells back along the
+    /// direction (offset -(k + 1)); near_pow[1][k]: k + 1 cells ahead.
+    near_pow: [[u32; 5]; 2],
     wall: u32,
     step: [isize; DIRS],
     tables: [&'static [u8]; 2],
     combine: [&'static [u8]; 2],
     cells: Vec<Cell>,
-    /// keys[i][side][dir]: the line key seen from `side`.
-    keys: Vec<[[u32; DIRS]; 2]>,
-    /// pats[i][side]: four line patterns, 4 bits each (empty cells only).
-    pats: Vec<[u16; 2]>,
-    /// threat[i][side] (empty cells only).
-    threat: Vec<[u8; 2]>,
+    /// Per cell: line keys, patterns and threats, together so that an update touches one
+    /// place per neighbour.
+    lines: Vec<LineState>,
     sets: [[CellSet; THREAT_COUNT]; 2],
     counts: [[u16; THREAT_COUNT]; 2],
     /// pat_counts[side][pattern]: line patterns over all empty cells and directions.
@@ -182,6 +193,13 @@ impl Board {
             stride,
             rule,
             pow: pattern::powers(radix),
+            near_pow: {
+                let pw = pattern::powers(radix);
+                [
+                    std::array::from_fn(|k| pw[digit_index(-(k as i32 + 1)) as usize]),
+                    std::array::from_fn(|k| pw[digit_index(k as i32 + 1) as usize]),
+                ]
+            },
             wall: pattern::wall_digit(radix),
             step: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             tables: [pattern::table(kinds[0]), pattern::table(kinds[1])],
@@ -190,9 +208,7 @@ impl Board {
                 pattern::combine_table(rule.has_forbidden(Color::White)),
             ],
             cells: vec![Cell::Wall; len],
-            keys: vec![[[0; DIRS]; 2]; len],
-            pats: vec![[0; 2]; len],
-            threat: vec![[0; 2]; len],
+            lines: vec![LineState::default(); len],
             sets: Default::default(),
             counts: [[0; THREAT_COUNT]; 2],
             pat_counts: [[0; PATTERN_COUNT]; 2],
@@ -321,18 +337,18 @@ impl Board {
     /// Line pattern made by `c` playing the empty cell `i` in direction `dir`.
     #[inline]
     pub fn pattern(&self, i: usize, c: Color, dir: usize) -> Pattern {
-        Pattern::from_u8(((self.pats[i][c.idx()] >> (4 * dir)) & 15) as u8)
+        Pattern::from_u8(((self.lines[i].pats[c.idx()] >> (4 * dir)) & 15) as u8)
     }
     /// Threat class of the empty cell `i` for `c` (line-based; for renju black,
     /// [`Threat::ThreeThree`] still needs [`Board::is_forbidden`]).
     #[inline]
     pub fn threat(&self, i: usize, c: Color) -> Threat {
-        Threat::from_u8(self.threat[i][c.idx()])
+        Threat::from_u8(self.lines[i].threat[c.idx()])
     }
     /// Raw line key of cell `i` for side `c` in direction `dir`.
     #[inline]
     pub fn line_key(&self, i: usize, c: Color, dir: usize) -> u32 {
-        self.keys[i][c.idx()][dir]
+        self.lines[i].keys[c.idx()][dir]
     }
     /// Pattern for `c` of a line key (e.g. a key with extra own digits added).
     #[inline]
@@ -373,7 +389,7 @@ impl Board {
     /// Does playing the empty cell `i` make a winning five for `c`?
     #[inline]
     pub fn makes_five(&self, i: usize, c: Color) -> bool {
-        self.threat[i][c.idx()] == Threat::Five as u8
+        self.lines[i].threat[c.idx()] == Threat::Five as u8
     }
     /// Number of stones in the 5×5 square centred on `i`.
     #[inline]
@@ -385,7 +401,7 @@ impl Board {
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         for s in 0..2 {
-            let t = self.threat[i][s] as usize;
+            let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].remove(i);
             self.counts[s][t] -= 1;
             self.count_patterns(i, s, false);
@@ -394,8 +410,8 @@ impl Board {
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
-        self.update_lines(i, c, true);
-        self.update_near(i, true);
+        self.update_lines::<true>(i, c);
+        self.update_near::<true>(i);
     }
 
     /// Takes back the last move made with [`Board::make`].
@@ -405,11 +421,11 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] -= 1;
-        self.update_lines(i, c, false);
-        self.update_near(i, false);
+        self.update_lines::<false>(i, c);
+        self.update_near::<false>(i);
         self.refresh_cell(i);
         for s in 0..2 {
-            let t = self.threat[i][s] as usize;
+            let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].insert(i);
             self.counts[s][t] += 1;
             self.count_patterns(i, s, true);
@@ -419,7 +435,7 @@ impl Board {
     /// Adds or removes the four line patterns of empty cell `i` for side `s` in `pat_counts`.
     #[inline]
     fn count_patterns(&mut self, i: usize, s: usize, add: bool) {
-        let packed = self.pats[i][s];
+        let packed = self.lines[i].pats[s];
         for d in 0..DIRS {
             let p = ((packed >> (4 * d)) & 15) as usize;
             if add {
@@ -464,73 +480,77 @@ impl Board {
     }
 
     #[inline]
-    fn update_near(&mut self, i: usize, add: bool) {
-        let s = self.stride as isize;
-        for dy in -2..=2isize {
-            let row = i as isize + dy * s;
-            for dx in -2..=2isize {
-                let j = (row + dx) as usize;
-                if add {
-                    self.near[j] += 1;
-                } else {
-                    self.near[j] -= 1;
-                }
+    fn update_near<const ADD: bool>(&mut self, i: usize) {
+        // The 5x5 square: five runs of five consecutive cells, one per row. The padding (one
+        // wall column between rows, three wall rows above and below) keeps every index in the
+        // array; wall cells' counts are never read.
+        let s = self.stride;
+        let first = i - 2 * s - 2;
+        for row in 0..5 {
+            let run = &mut self.near[first + row * s..first + row * s + 5];
+            if ADD {
+                run.iter_mut().for_each(|v| *v += 1);
+            } else {
+                run.iter_mut().for_each(|v| *v -= 1);
             }
         }
     }
 
-    /// Adds (or removes) the digits of a stone of `c` at `i` in the keys of its line neighbours,
-    /// and refreshes the patterns of the empty ones.
+    /// Adds (`ADD`) or removes the digits of a stone of `c` at `i` in the keys of its line
+    /// neighbours, and refreshes the patterns and threats of the empty ones (both sides).
     #[inline]
-    fn update_lines(&mut self, i: usize, c: Color, add: bool) {
+    fn update_lines<const ADD: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
+        let tables = self.tables;
+        let combine = self.combine;
         for d in 0..DIRS {
-            let st = self.step[d];
-            for sign in [1isize, -1] {
-                let mut q = i as isize;
-                for k in 1..=5i32 {
-                    q += sign * st;
-                    let qu = q as usize;
-                    if self.cells[qu] == Cell::Wall {
+            let shift = 4 * d;
+            for (si, sign) in [1isize, -1].into_iter().enumerate() {
+                let delta = sign * self.step[d];
+                let mut q = i;
+                for k in 0..5 {
+                    q = q.wrapping_add_signed(delta);
+                    let cell = self.cells[q];
+                    if cell == Cell::Wall {
                         break;
                     }
-                    // `i` sits at offset -sign*k from q.
-                    let p = self.pow[digit_index(-(sign as i32) * k) as usize];
-                    let keys = &mut self.keys[qu];
-                    if add {
-                        keys[ci][d] += OWN_DIGIT * p;
-                        keys[oi][d] += OPP_DIGIT * p;
+                    // `i` sits at offset -sign*(k+1) from q.
+                    let p = self.near_pow[si][k];
+                    let ls = &mut self.lines[q];
+                    if ADD {
+                        ls.keys[ci][d] += OWN_DIGIT * p;
+                        ls.keys[oi][d] += OPP_DIGIT * p;
                     } else {
-                        keys[ci][d] -= OWN_DIGIT * p;
-                        keys[oi][d] -= OPP_DIGIT * p;
+                        ls.keys[ci][d] -= OWN_DIGIT * p;
+                        ls.keys[oi][d] -= OPP_DIGIT * p;
                     }
-                    if self.cells[qu] == Cell::Empty {
-                        self.refresh_dir(qu, d);
+                    if cell != Cell::Empty {
+                        continue;
+                    }
+                    for s in 0..2 {
+                        let pat = tables[s][ls.keys[s][d] as usize] as u16;
+                        let old = ls.pats[s];
+                        let packed = (old & !(15 << shift)) | (pat << shift);
+                        if packed == old {
+                            // Most far-away stones leave the line pattern as it was (and the
+                            // pattern counts and the threat with it).
+                            continue;
+                        }
+                        self.pat_counts[s][((old >> shift) & 15) as usize] -= 1;
+                        self.pat_counts[s][pat as usize] += 1;
+                        ls.pats[s] = packed;
+                        let nt = combine[s][packed as usize];
+                        let ot = ls.threat[s];
+                        if nt != ot {
+                            ls.threat[s] = nt;
+                            self.sets[s][ot as usize].remove(q);
+                            self.sets[s][nt as usize].insert(q);
+                            self.counts[s][ot as usize] -= 1;
+                            self.counts[s][nt as usize] += 1;
+                        }
                     }
                 }
-            }
-        }
-    }
-
-    /// Recomputes direction `d`'s pattern of empty cell `q` for both sides, and its threats.
-    #[inline]
-    fn refresh_dir(&mut self, q: usize, d: usize) {
-        for s in 0..2 {
-            let pat = self.tables[s][self.keys[q][s][d] as usize] as u16;
-            let old = (self.pats[q][s] >> (4 * d)) & 15;
-            self.pat_counts[s][old as usize] -= 1;
-            self.pat_counts[s][pat as usize] += 1;
-            let packed = (self.pats[q][s] & !(15 << (4 * d))) | (pat << (4 * d));
-            self.pats[q][s] = packed;
-            let nt = self.combine[s][packed as usize];
-            let ot = self.threat[q][s];
-            if nt != ot {
-                self.threat[q][s] = nt;
-                self.sets[s][ot as usize].remove(q);
-                self.sets[s][nt as usize].insert(q);
-                self.counts[s][ot as usize] -= 1;
-                self.counts[s][nt as usize] += 1;
             }
         }
     }
@@ -540,10 +560,10 @@ impl Board {
         for s in 0..2 {
             let mut packed = 0u16;
             for d in 0..DIRS {
-                packed |= (self.tables[s][self.keys[q][s][d] as usize] as u16) << (4 * d);
+                packed |= (self.tables[s][self.lines[q].keys[s][d] as usize] as u16) << (4 * d);
             }
-            self.pats[q][s] = packed;
-            self.threat[q][s] = self.combine[s][packed as usize];
+            self.lines[q].pats[s] = packed;
+            self.lines[q].threat[s] = self.combine[s][packed as usize];
         }
     }
 
@@ -596,7 +616,7 @@ impl Board {
         for &i in &all {
             for side in Color::BOTH {
                 for d in 0..DIRS {
-                    self.keys[i][side.idx()][d] = self.compute_key(i, side, d);
+                    self.lines[i].keys[side.idx()][d] = self.compute_key(i, side, d);
                 }
             }
         }
@@ -605,7 +625,7 @@ impl Board {
                 Cell::Empty => {
                     self.refresh_cell(i);
                     for s in 0..2 {
-                        let t = self.threat[i][s] as usize;
+                        let t = self.lines[i].threat[s] as usize;
                         self.sets[s][t].insert(i);
                         self.counts[s][t] += 1;
                         self.count_patterns(i, s, true);
@@ -616,7 +636,7 @@ impl Board {
                     let c = cell.color().unwrap();
                     self.hash ^= zobrist()[i][c.idx()];
                     self.stones[c.idx()] += 1;
-                    self.update_near(i, true);
+                    self.update_near::<true>(i);
                 }
             }
         }
@@ -630,13 +650,15 @@ impl Board {
             if self.cells[i] == Cell::Wall {
                 continue;
             }
-            if self.keys[i] != fresh.keys[i] {
+            if self.lines[i].keys != fresh.lines[i].keys {
                 return Err(format!("keys differ at {}", self.pos(i)));
             }
             if self.near[i] != fresh.near[i] {
                 return Err(format!("near count differs at {}", self.pos(i)));
             }
-            if self.cells[i] == Cell::Empty && (self.pats[i] != fresh.pats[i] || self.threat[i] != fresh.threat[i]) {
+            if self.cells[i] == Cell::Empty
+                && (self.lines[i].pats != fresh.lines[i].pats || self.lines[i].threat != fresh.lines[i].threat)
+            {
                 return Err(format!("patterns differ at {}", self.pos(i)));
             }
         }
@@ -655,7 +677,7 @@ impl Board {
     /// Is the stone at `i` part of a winning line under the rule?
     pub fn is_five_stone(&self, i: usize) -> bool {
         match self.cells[i].color() {
-            Some(c) => (0..DIRS).any(|d| self.pattern_of_key(c, self.keys[i][c.idx()][d]) == Pattern::Five),
+            Some(c) => (0..DIRS).any(|d| self.pattern_of_key(c, self.lines[i].keys[c.idx()][d]) == Pattern::Five),
             None => false,
         }
     }

@@ -22,7 +22,7 @@ impl Rng {
     }
     /// Uniform in 0..n (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
     /// Uniform in lo..=hi.
     pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
@@ -220,10 +220,10 @@ impl RefBoard {
         let mut out = Vec::new();
         for y in 0..self.h {
             for x in 0..self.w {
-                if self.get(x, y) == Some(EMPTY) {
-                    if let Some(k) = self.forbidden(x, y) {
-                        out.push((x, y, k));
-                    }
+                if self.get(x, y) == Some(EMPTY)
+                    && let Some(k) = self.forbidden(x, y)
+                {
+                    out.push((x, y, k));
                 }
             }
         }
