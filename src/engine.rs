@@ -36,6 +36,9 @@ pub struct Settings {
     /// Yixin-Board announced itself (`yxshowinfo` or `info show_detail`).
     pub yixin: bool,
     pub show_detail: i64,
+    /// Play the one-ply simple chooser instead of the search (`pbrain-gorin --simple`, a
+    /// sparring partner for matches).
+    pub simple: bool,
 }
 
 impl Default for Settings {
@@ -50,6 +53,7 @@ impl Default for Settings {
             rule_code: None,
             yixin: false,
             show_detail: 0,
+            simple: false,
         }
     }
 }
@@ -133,8 +137,12 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
+        Engine::with_settings(Settings::default())
+    }
+
+    pub fn with_settings(settings: Settings) -> Engine {
         Engine {
-            settings: Settings::default(),
+            settings,
             game: Game::new(15, 15, Rule::Freestyle),
             walls: Vec::new(),
             searcher: None,
@@ -337,6 +345,7 @@ impl Engine {
             self.searcher_tt = tt;
         }
         searcher.set_threads(self.settings.threads);
+        searcher.set_simple(self.settings.simple);
         // A fresh flag per job: a search that was given up on keeps its own, raised flag.
         self.stop = Arc::new(AtomicBool::new(false));
         SearchJob { game: self.game.clone(), limits, stop: self.stop.clone(), searcher }

@@ -78,10 +78,12 @@ fn main() -> ExitCode {
     let is_tool = args.get(1).is_some_and(|a| SUBCOMMANDS.contains(&a.as_str()));
     if !is_tool {
         // No arguments, or arguments a GUI passes (`--force-utf8`): the protocol loop.
+        // `--simple` makes the brain play the one-ply chooser (a sparring partner).
+        let simple = args[1..].iter().any(|a| a == "--simple");
         if args.len() > 1 {
-            log::info!("ignoring arguments {:?}", &args[1..]);
+            log::info!("arguments {:?} (only --simple is ours)", &args[1..]);
         }
-        gorin::protocol::run();
+        gorin::protocol::run_with(gorin::engine::Settings { simple, ..Default::default() });
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();

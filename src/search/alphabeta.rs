@@ -39,12 +39,14 @@ pub struct Searcher {
     threads: usize,
     /// Threat solver for the root probes (its table persists across moves).
     solver: Option<ThreatSolver>,
+    /// Answer with the one-ply simple chooser instead of searching.
+    simple: bool,
 }
 
 impl Searcher {
     /// A searcher whose transposition table takes at most `tt_bytes`.
     pub fn new(tt_bytes: usize) -> Searcher {
-        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None }
+        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None, simple: false }
     }
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
@@ -58,6 +60,10 @@ impl Searcher {
     /// Number of search threads (lazy SMP); 1 makes the search deterministic.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, 64);
+    }
+    /// Plays the one-ply [`super::simple_move`] instead of searching (a sparring partner).
+    pub fn set_simple(&mut self, simple: bool) {
+        self.simple = simple;
     }
     pub fn threads(&self) -> usize {
         self.threads
@@ -124,6 +130,19 @@ impl Searcher {
         self.tt.new_search();
         let mut g = game.clone();
         let fallback = super::simple_move(&mut g.board, g.to_move)?;
+        if self.simple {
+            let best = game.board.pos(fallback.0);
+            let progress = Progress {
+                depth: 1,
+                seldepth: 1,
+                value: fallback.1,
+                nodes: 1,
+                elapsed: start.elapsed(),
+                pv: vec![best],
+            };
+            on_event(Event::Iteration(progress.clone()));
+            return Some(SearchResult { best, progress });
+        }
         // An immediate five or a forced block needs no solver; otherwise look for a threat win.
         let me = game.to_move;
         if !game.board.has_five_threat(me) && !game.board.has_five_threat(me.opp()) {

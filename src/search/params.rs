@@ -153,7 +153,7 @@ impl Default for Params {
             qsearch_plies: 16,
             qsearch_moves: 6,
             root_vcf_permille: 100,
-            root_vct_permille: 200,
+            root_vct_permille: 0,
             root_vcf_depth: 40,
             root_vct_depth: 8,
         }
