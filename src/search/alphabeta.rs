@@ -597,12 +597,22 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the root moves at `depth` inside (alpha, beta); reorders `moves` by result.
-    fn root(&mut self, moves: &mut [(usize, i32)], depth: i32, mut alpha: Value, beta: Value) -> (Value, usize) {
+    fn root(
+        &mut self,
+        moves: &mut [(usize, i32)],
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+        on_event: &mut dyn FnMut(Event),
+    ) -> (Value, usize) {
         let mut best = -INF;
         let mut best_i = 0;
         self.pv_len[0] = 0;
         for n in 0..moves.len() {
             let m = moves[n].0;
+            if depth >= 3 {
+                on_event(Event::Searching(self.b.pos(m)));
+            }
             self.make(m);
             let mut v;
             if n == 0 {
@@ -688,11 +698,11 @@ impl<'a> Worker<'a> {
             } else {
                 (-INF, INF)
             };
-            let (mut value, _) = self.root(&mut moves, depth, alpha, beta);
+            let (mut value, _) = self.root(&mut moves, depth, alpha, beta, on_event);
             while !self.abort && (value <= alpha || value >= beta) {
                 alpha = -INF;
                 beta = INF;
-                let r = self.root(&mut moves, depth, alpha, beta);
+                let r = self.root(&mut moves, depth, alpha, beta, on_event);
                 value = r.0;
             }
             if self.abort {
