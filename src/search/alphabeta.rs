@@ -557,12 +557,28 @@ impl<'a> Worker<'a> {
         if stand >= beta || depth <= -self.params.qsearch_plies {
             return stand;
         }
+        // Four sequences transpose a lot: quiescence results are kept at depth 0.
+        let key = self.key();
+        let mut tt_move = 0;
+        if let Some(h) = self.tt.probe(key, ply) {
+            tt_move = h.mv;
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.value >= beta,
+                Bound::Upper => h.value <= alpha,
+            };
+            if cut {
+                return h.value;
+            }
+        }
+        let alpha_orig = alpha;
         alpha = alpha.max(stand);
         let me = self.side;
         let mut fours: Vec<(usize, i32)> = Vec::new();
         for t in [Threat::Four, Threat::FourThree] {
             for i in self.b.cells_with(me, t).iter() {
-                fours.push((i, move_score(&self.b, i, me, self.params)));
+                let bonus = if i as u16 == tt_move { 1 << 24 } else { 0 };
+                fours.push((i, move_score(&self.b, i, me, self.params) + bonus));
             }
         }
         if fours.is_empty() {
@@ -571,6 +587,7 @@ impl<'a> Worker<'a> {
         fours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         fours.truncate(self.params.qsearch_moves);
         let mut best = stand;
+        let mut best_move = 0u16;
         let pu = ply as usize;
         for (m, _) in fours {
             if !self.legal(m) {
@@ -584,6 +601,7 @@ impl<'a> Worker<'a> {
             }
             if v > best {
                 best = v;
+                best_move = m as u16;
                 if v > alpha {
                     alpha = v;
                     self.update_pv(pu, m);
@@ -593,6 +611,14 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best, stand, 0, bound, best_move);
         best
     }
 
@@ -763,6 +789,14 @@ pub const BENCH_POSITIONS: &[(Rule, usize, &str)] = &[
     (Rule::Renju, 15, "h8h9i7i9h10i6i11i12"),
     (Rule::Renju, 15, "h8i9i8j8g8f8g9h10"),
     (Rule::Caro, 15, "h8i9j8i8i7h7"),
+    // midgames from engine-vs-engine games
+    (
+        Rule::Freestyle,
+        15,
+        "k14g11i12g13g12i15j12k12d8j13h13f12i14h14e11f11f10i11j10j11h11f13e8h10e13h15e15e12c8f8e9d11g14",
+    ),
+    (Rule::Freestyle, 15, "k14g11i12g13g12i15j12k12d8i11j11h11j10j9j14j13h13f11e11k10l11i9k11l10f12h12"),
+    (Rule::Freestyle, 15, "j4j8n9l6k10m4k7k6j6l8j7m6k8m7k9k11m5l9l7j5h4"),
 ];
 
 /// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
