@@ -39,6 +39,8 @@ pub struct Settings {
     /// Play the one-ply simple chooser instead of the search (`pbrain-gorin --simple`, a
     /// sparring partner for matches).
     pub simple: bool,
+    /// Search parameter tweaks from the command line (`--param name=value`), for tuning matches.
+    pub tweaks: Vec<(String, i64)>,
 }
 
 impl Default for Settings {
@@ -54,6 +56,7 @@ impl Default for Settings {
             yixin: false,
             show_detail: 0,
             simple: false,
+            tweaks: Vec::new(),
         }
     }
 }
@@ -337,7 +340,13 @@ impl Engine {
             Some(s) => s,
             None => {
                 self.searcher_tt = tt;
-                Searcher::new(tt)
+                let mut s = Searcher::new(tt);
+                for (name, v) in &self.settings.tweaks {
+                    if let Err(e) = s.params_mut().set(name, *v) {
+                        log::warn!("{e}");
+                    }
+                }
+                s
             }
         };
         if self.searcher_tt != tt {

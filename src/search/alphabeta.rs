@@ -501,14 +501,33 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = moves[0].0;
         let alpha_orig = alpha;
+        // Futility: near the horizon, quiet moves cannot lift a hopeless static value.
+        let futile = depth <= 2
+            && !pv_node
+            && self.params.futility_margin > 0
+            && alpha.abs() < WIN_MIN
+            && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth <= alpha;
         for (n, &(m, score)) in moves.iter().enumerate() {
+            let quiet = score < self.params.order_own[Threat::OpenThree as usize];
+            if futile && n > 0 && quiet {
+                continue;
+            }
             self.make(m);
             let mut v;
             if n == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, ply + 1);
             } else {
-                let quiet = score < self.params.order_own[Threat::OpenThree as usize];
-                let r = if depth >= 3 && n >= self.params.lmr_after && quiet { 1 + (n >= 12) as i32 } else { 0 };
+                let r = if depth >= 3 && n >= self.params.lmr_after && quiet {
+                    if self.params.lmr_log_div > 0 {
+                        let lr =
+                            ((depth as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
+                        lr.clamp(1, depth - 2)
+                    } else {
+                        1 + (n >= 12) as i32
+                    }
+                } else {
+                    0
+                };
                 v = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1);
@@ -801,7 +820,7 @@ pub const BENCH_POSITIONS: &[(Rule, usize, &str)] = &[
 
 /// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
 /// Returns per-position (nodes, best move) and the total time.
-pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
+pub fn bench(depth: u32, tweaks: &[(String, i64)]) -> Result<(Vec<(u64, Pos)>, std::time::Duration), String> {
     let start = Instant::now();
     let mut out = Vec::new();
     for &(rule, size, moves) in BENCH_POSITIONS {
@@ -811,6 +830,9 @@ pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
         // the bench measures the alpha-beta search alone (the probes are bounded by time)
         s.params.root_vcf_permille = 0;
         s.params.root_vct_permille = 0;
+        for (name, v) in tweaks {
+            s.params.set(name, *v)?;
+        }
         let limits = Limits {
             budget: super::Budget {
                 optimum: std::time::Duration::from_secs(3600),
@@ -823,7 +845,7 @@ pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
         let r = s.think(&game, &limits, &stop, &mut |_| {}).expect("bench position has moves");
         out.push((r.progress.nodes, r.best));
     }
-    (out, start.elapsed())
+    Ok((out, start.elapsed()))
 }
 
 #[cfg(test)]
