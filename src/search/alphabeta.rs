@@ -737,6 +737,7 @@ impl<'a> Worker<'a> {
         let mut last_value = 0;
         let mut depth = 1 + (self.helper_offset % 2);
         while depth <= max_depth {
+            let iteration_start = self.start.elapsed();
             self.seldepth = 0;
             let (mut alpha, mut beta) = if depth >= 4 {
                 (last_value - self.params.aspiration, last_value + self.params.aspiration)
@@ -772,7 +773,9 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 break; // a proven result needs no deeper search
             }
-            if elapsed >= self.limits.budget.optimum || elapsed * 2 >= self.limits.budget.maximum {
+            // The next iteration takes about twice the last one: start it only if that fits.
+            let last_iteration = elapsed - iteration_start;
+            if elapsed >= self.limits.budget.optimum || elapsed + 2 * last_iteration >= self.limits.budget.maximum {
                 break;
             }
             depth += 1;
