@@ -247,8 +247,9 @@ fn still_straight(b: &mut Board, a: Color, q: usize) -> bool {
 }
 
 /// Replays a proof with `a` to move, trying **every** legal defender reply at each defender
-/// turn: a listed reply is followed into its sub-proof; any other reply must lose at once (the
-/// attacker then has a five point, or a legal double-five point while the defender has no five).
+/// turn: a listed reply is followed into its sub-proof; any other reply must lose: the
+/// attacker then has a five point, or a legal double-five point while the defender has no five,
+/// or else a VCF, which is found and replayed the same way.
 /// Returns the number of defender positions checked.
 fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
     assert!(!b.rule().is_caro());
@@ -271,9 +272,6 @@ fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
         }
         let afive = five_points(b, a);
         let straight = if afive.is_empty() { straight_points(b, a) } else { Vec::new() };
-        if afive.is_empty() && straight.is_empty() {
-            return Err(format!("attacker move {} is no threat", at(b, m)));
-        }
         let mut checked = 1;
         for r in empties(b) {
             if !legal(b, r, d) {
@@ -283,17 +281,24 @@ fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
             let ok = match p.replies.iter().find(|(x, _)| *x == r) {
                 Some((_, sub)) => check_proof(b, a, sub).map(|n| checked += n),
                 None => {
+                    let dfive = !five_points(b, d).is_empty();
                     if !five_points(b, a).is_empty() {
                         Ok(())
-                    } else if !five_points(b, d).is_empty() {
-                        Err(format!("unlisted counter-four {} after {}", at(b, r), at(b, m)))
-                    } else if straight.iter().any(|&q| q != r && still_straight(b, a, q)) {
+                    } else if !dfive && straight.iter().any(|&q| q != r && still_straight(b, a, q)) {
                         Ok(())
-                    } else if !straight_points(b, a).is_empty() {
+                    } else if !dfive && !straight_points(b, a).is_empty() {
                         // A white stone can make one of black's double-three points legal.
                         Ok(())
                     } else {
-                        Err(format!("unlisted reply {} defends against {}", at(b, r), at(b, m)))
+                        // The attacker must still win by continuous fours (a counter-four
+                        // included: he then has to block it with a four): find a VCF and
+                        // replay it against every defence too.
+                        let stop = AtomicBool::new(false);
+                        let mut s = ThreatSolver::with_table_log2(16);
+                        match s.vcf(b, a, &SolveLimits::vcf(60), &stop) {
+                            SolveResult::Win(line) => check_proof(b, a, &Proof::from_line(&line)).map(|n| checked += n),
+                            _ => Err(format!("unlisted reply {} defends against {}", at(b, r), at(b, m))),
+                        }
                     }
                 }
             };

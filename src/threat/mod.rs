@@ -47,11 +47,15 @@ pub struct SolveLimits {
     pub vcf_depth: u32,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// VCT only: also count a move that threatens a VCF (e.g. a closed three, or a white move
+    /// aiming at a four whose block is forbidden for black) as a threat. The defender's replies
+    /// are then every legal point after which the attacker has no VCF. Stronger and slower.
+    pub vcf_threats: bool,
 }
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None }
+        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None, vcf_threats: true }
     }
 }
 
@@ -66,6 +70,10 @@ impl SolveLimits {
     }
     pub fn with_time(mut self, t: Duration) -> SolveLimits {
         self.time = Some(t);
+        self
+    }
+    pub fn with_vcf_threats(mut self, on: bool) -> SolveLimits {
+        self.vcf_threats = on;
         self
     }
     pub fn with_nodes(mut self, n: u64) -> SolveLimits {

@@ -167,7 +167,7 @@ impl ThreatSolver {
 /// move must be `attacker`; the board is restored exactly. Returns the winning line.
 pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget: u64) -> Option<Vec<usize>> {
     static NEVER: AtomicBool = AtomicBool::new(false);
-    let limits = SolveLimits { max_depth, vcf_depth: max_depth, max_nodes: Some(node_budget), time: None };
+    let limits = SolveLimits { max_nodes: Some(node_budget), ..SolveLimits::vcf(max_depth) };
     let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
     match s.attack(board, attacker, max_depth) {
         Res::Win => Some(s.line.iter().map(|&m| m as usize).collect()),
