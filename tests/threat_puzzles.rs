@@ -484,3 +484,33 @@ fn suite_timings() {
         );
     }
 }
+
+/// Throughput of the horizon probe `vcf_quick` (depth 12, 5,000 nodes) over the first 1,000
+/// problems of the collection, each line replayed.
+#[test]
+#[ignore]
+fn vcf_quick_throughput() {
+    let problems: Vec<Puzzle> = renju_problems().into_iter().take(1000).collect();
+    let mut boards: Vec<(Board, Color)> = problems.iter().map(|p| (board_of(p), p.side)).collect();
+    let start = Instant::now();
+    let mut wins = 0;
+    for (b, side) in boards.iter_mut() {
+        let h = b.hash();
+        if gorin::threat::vcf_quick(b, *side, 12, 5_000).is_some() {
+            wins += 1;
+        }
+        assert_eq!(b.hash(), h);
+    }
+    let t = start.elapsed();
+    println!(
+        "vcf_quick: {} calls, {wins} wins, {:?} total, {:.1} µs per call",
+        boards.len(),
+        t,
+        t.as_secs_f64() * 1e6 / boards.len() as f64
+    );
+    for (b, side) in boards.iter_mut() {
+        if let Some(line) = gorin::threat::vcf_quick(b, *side, 12, 5_000) {
+            check_proof(b, *side, &Proof::from_line(&line)).unwrap();
+        }
+    }
+}

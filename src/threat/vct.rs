@@ -18,7 +18,7 @@
 //! The attacker wins a defender node only if he wins after every reply; the proof tree lists
 //! them all.
 
-use super::vcf::{Line, VcfSearch};
+use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
 use super::{first_five_point, four_defences, four_moves, has_straight_four_point, is_legal, line_cells};
 use crate::board::pattern::Threat;
@@ -150,6 +150,8 @@ impl VctSearch<'_, '_> {
             b.make(r, d);
             let keep = if b.has_five_threat(d) {
                 Ok(true)
+            } else if line_still_wins(b, a, &line) {
+                Ok(false)
             } else {
                 self.v.line.clear();
                 match self.v.attack(b, a, self.vcf_depth) {
