@@ -20,8 +20,11 @@
 //! Soundness: the defender's replies are complete. Against a four they are the points that
 //! stop a five; against a three they are every point after which the attacker no longer has a
 //! legal straight-four point, plus every counter-four (every reply left out provably loses at
-//! once: the attacker still has a legal straight four and the defender no five). The tests in
-//! `tests/threat_puzzles.rs` replay every reported win against all defences.
+//! once: the attacker still has a legal straight four and the defender no five); against a
+//! VCF threat (VCT's second pass) every point after which the attacker has no VCF. Under caro
+//! a stone beyond a line's end can spoil a five, so the replies to a four are found by trying
+//! the points on the five point's lines, and threes are not used (caro VCT = fours only). The
+//! tests in `tests/threat_puzzles.rs` replay every reported win against all defences.
 //!
 //! Depth is counted in **attacker moves** (a VCF of 11 fours ending in a five has depth 11;
 //! a forced block of an opponent's four counts as an attacker move).

@@ -17,6 +17,11 @@
 //!
 //! The attacker wins a defender node only if he wins after every reply; the proof tree lists
 //! them all.
+//!
+//! A second pass (when [`SolveLimits::vcf_threats`] is set and the first finds nothing) also
+//! accepts moves that threaten a VCF (closed threes, white moves aiming at a four black cannot
+//! block): the defender's replies are then every legal point after which the attacker has no
+//! VCF (see `vcf_threat_defences`). It solves more renju problems and costs much more time.
 
 use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
