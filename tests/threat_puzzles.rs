@@ -458,7 +458,7 @@ fn renju_collection_vct_rate() {
 #[test]
 #[ignore]
 fn renju_collection_win3_rate() {
-    collection_rate("win3", SolveLimits::vct(3, 20).with_time(Duration::from_secs(2)));
+    collection_rate("win3", SolveLimits::vct(3, 20).with_time(Duration::from_millis(500)));
 }
 
 /// Per-puzzle time and nodes of the suite (the bench figures of the report).
