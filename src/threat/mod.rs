@@ -409,3 +409,28 @@ pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
 pub fn first_five_point(b: &Board, c: Color) -> Option<usize> {
     b.cells_with(c, Threat::Five).iter().next()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Pos, Rule, parse_move_string};
+
+    #[test]
+    fn caro_four_is_also_stopped_beyond_its_end() {
+        // O X X X X . .  (c8 white, d8-g8 black): h8 makes five unless white also holds i8,
+        // so under caro both h8 and i8 stop it; elsewhere only h8 does.
+        for (rule, expect) in [(Rule::Caro, vec!["h8", "i8"]), (Rule::Freestyle, vec!["h8"])] {
+            let mut b = Board::new(15, 15, rule);
+            for m in parse_move_string("d8e8f8g8").unwrap() {
+                let i = b.idx(m);
+                b.make(i, Color::Black);
+            }
+            let c8 = b.idx(Pos::new(2, 7));
+            b.make(c8, Color::White);
+            let mut out = Moves::new();
+            four_defences(&mut b, Color::Black, &mut out);
+            let names: Vec<String> = out.iter().map(|&i| b.pos(i as usize).to_notation()).collect();
+            assert_eq!(names, expect, "{rule:?}");
+        }
+    }
+}
