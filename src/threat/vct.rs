@@ -366,4 +366,22 @@ mod tests {
         let names: Vec<String> = out.iter().map(|&i| b.pos(i as usize).to_notation()).collect();
         assert_eq!(names, ["l7", "g8", "k8", "l8", "l12", "l13"]);
     }
+
+    #[test]
+    fn limits_and_stop_flag_give_unknown() {
+        // Renju black h8 i8 j9 j10: j8 is forbidden, the win takes thousands of nodes.
+        let mut b = setup(Rule::Renju, "h8i8j9j10", "a1a3c1o15");
+        let h = b.hash();
+        let mut s = ThreatSolver::new();
+        let free = AtomicBool::new(false);
+        let r = s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20).with_nodes(200), &free);
+        assert_eq!(r, SolveResult::Unknown);
+        let stop = AtomicBool::new(true);
+        let r = s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20), &stop);
+        assert_eq!(r, SolveResult::Unknown);
+        assert!(s.stats.nodes <= 1024, "{}", s.stats.nodes);
+        assert_eq!(b.hash(), h);
+        s.clear();
+        assert!(s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20), &free).is_win());
+    }
 }
