@@ -125,13 +125,15 @@ impl VctSearch<'_, '_> {
         }
         let line: Moves = self.v.line.iter().copied().collect();
         let mut cand = CellSet::new();
-        if b.rule() == Rule::Renju {
+        if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
             for i in b.indices().collect::<Vec<_>>() {
                 if b.is_empty_cell(i) {
                     cand.insert(i);
                 }
             }
         } else {
+            // Renju only needs the whole board when the VCF relies on a double-three decision
+            // (see `line_depends_on_distant_stones`).
             for &m in &line {
                 cand.insert(m as usize);
                 for c in line_cells(b, m as usize).iter() {
@@ -205,6 +207,40 @@ impl VctSearch<'_, '_> {
         }
         Ok(out)
     }
+}
+
+/// Under renju, can a stone off the lines of a VCF's moves change whether it works? Only
+/// through the exact double-three rule, whose "real three" test reaches beyond a point's own
+/// lines: when black (attacking) plays a move of the double-three class, or when the VCF ends
+/// with a white four whose block is a double-three-class point. Other classes (four, overline,
+/// double four) are decided by the point's own lines. Replays the line; the board is restored.
+fn line_depends_on_distant_stones(b: &mut Board, a: Color, line: &[u16]) -> bool {
+    let mut made = 0;
+    let mut depends = false;
+    for (k, &m) in line.iter().enumerate() {
+        let m = m as usize;
+        let c = if k % 2 == 0 { a } else { a.opp() };
+        if !b.is_empty_cell(m) {
+            depends = true;
+            break;
+        }
+        if c == Color::Black && b.threat(m, Color::Black) == Threat::ThreeThree {
+            depends = true;
+            break;
+        }
+        b.make(m, c);
+        made += 1;
+    }
+    if !depends && line.len() % 2 == 1 && a == Color::White && made == line.len() {
+        // The line ends with white's move: if it is a four (not a five), black's blocks were
+        // all illegal; check whether any of them is a double-three candidate.
+        depends =
+            b.cells_with(Color::White, Threat::Five).iter().any(|f| b.threat(f, Color::Black) == Threat::ThreeThree);
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    depends
 }
 
 /// The attacker's threat moves, strongest kinds first, index order within a kind: fours that
