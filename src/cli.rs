@@ -222,3 +222,22 @@ pub fn solve(
     let info = format!("{} nodes, {:.1} ms ({status})", st.nodes, st.elapsed.as_secs_f64() * 1000.0);
     Ok((line, info))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_prints_win_line_or_none() {
+        // Black h8 i8 j8 h10 h11 against far white stones: g8 makes a straight four.
+        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        assert_eq!(line, "WIN g8k8f8");
+        let (line, _) = solve(SolveKind::Vct, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        assert!(line.starts_with("WIN "), "{line}");
+        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8i9").unwrap();
+        assert_eq!(line, "NONE");
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8h8").is_err());
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "z99").is_err());
+        assert!(SolveKind::parse("vcx").is_err());
+    }
+}
