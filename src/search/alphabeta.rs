@@ -773,9 +773,11 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 break; // a proven result needs no deeper search
             }
-            // The next iteration takes about twice the last one: start it only if that fits.
+            // Start another iteration while at least the last one's time is left before the hard
+            // limit: an iteration cut short still improves the move when its first moves beat the
+            // previous best.
             let last_iteration = elapsed - iteration_start;
-            if elapsed >= self.limits.budget.optimum || elapsed + 2 * last_iteration >= self.limits.budget.maximum {
+            if elapsed >= self.limits.budget.optimum || elapsed + last_iteration >= self.limits.budget.maximum {
                 break;
             }
             depth += 1;
