@@ -131,17 +131,9 @@ impl Searcher {
         let mut g = game.clone();
         let fallback = super::simple_move(&mut g.board, g.to_move)?;
         if self.simple {
-            let best = game.board.pos(fallback.0);
-            let progress = Progress {
-                depth: 1,
-                seldepth: 1,
-                value: fallback.1,
-                nodes: 1,
-                elapsed: start.elapsed(),
-                pv: vec![best],
-            };
-            on_event(Event::Iteration(progress.clone()));
-            return Some(SearchResult { best, progress });
+            let r = SearchResult::single(game.board.pos(fallback.0), 1, fallback.1, 1, start.elapsed());
+            on_event(Event::Iteration(r.progress.clone()));
+            return Some(r);
         }
         // An immediate five or a forced block needs no solver; otherwise look for a threat win.
         let me = game.to_move;
@@ -184,18 +176,13 @@ impl Searcher {
                 r.progress.nodes = nodes.load(Ordering::Relaxed);
                 Some(r)
             }
-            None => {
-                let best = game.board.pos(fallback.0);
-                let progress = Progress {
-                    depth: 0,
-                    seldepth: 0,
-                    value: fallback.1,
-                    nodes: nodes.load(Ordering::Relaxed),
-                    elapsed: start.elapsed(),
-                    pv: vec![best],
-                };
-                Some(SearchResult { best, progress })
-            }
+            None => Some(SearchResult::single(
+                game.board.pos(fallback.0),
+                0,
+                fallback.1,
+                nodes.load(Ordering::Relaxed),
+                start.elapsed(),
+            )),
         }
     }
 }
@@ -720,17 +707,9 @@ impl<'a> Worker<'a> {
         }
         if moves.len() == 1 || root_verdict.is_some() {
             // a lost position with a legal move, or the only move: answer at once
-            let best = self.b.pos(moves[0].0);
-            let p = Progress {
-                depth: 1,
-                seldepth: 1,
-                value: root_verdict.unwrap_or(0),
-                nodes: 1,
-                elapsed: self.start.elapsed(),
-                pv: vec![best],
-            };
-            on_event(Event::Iteration(p.clone()));
-            return Some(SearchResult { best, progress: p });
+            let r = SearchResult::single(self.b.pos(moves[0].0), 1, root_verdict.unwrap_or(0), 1, self.start.elapsed());
+            on_event(Event::Iteration(r.progress.clone()));
+            return Some(r);
         }
         let max_depth = self.limits.max_depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).max(1));
         let mut result: Option<SearchResult> = None;
@@ -785,16 +764,7 @@ impl<'a> Worker<'a> {
         self.shared_nodes.fetch_add(self.nodes & 1023, Ordering::Relaxed);
         if result.is_none() {
             // not even depth 1 finished: the best-ordered legal move
-            let best = self.b.pos(moves[0].0);
-            let p = Progress {
-                depth: 0,
-                seldepth: 0,
-                value: 0,
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-                pv: vec![best],
-            };
-            result = Some(SearchResult { best, progress: p });
+            result = Some(SearchResult::single(self.b.pos(moves[0].0), 0, 0, self.nodes, self.start.elapsed()));
         }
         result
     }

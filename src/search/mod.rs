@@ -63,6 +63,14 @@ pub struct SearchResult {
     pub progress: Progress,
 }
 
+impl SearchResult {
+    /// An answer decided without an iteration (one move, a verdict, a fallback): the PV is the
+    /// move itself.
+    pub fn single(best: Pos, depth: u32, value: Value, nodes: u64, elapsed: Duration) -> SearchResult {
+        SearchResult { best, progress: Progress { depth, seldepth: depth, value, nodes, elapsed, pv: vec![best] } }
+    }
+}
+
 pub use alphabeta::Searcher;
 
 /// Score of a threat class for move ordering and the simple chooser.
