@@ -372,12 +372,13 @@ fn yixin_commands() {
 #[test]
 fn realtime_and_detail_lines_only_when_asked() {
     // plain Gomocup manager: MESSAGE lines and the move only
-    let (lines, _) = run_all("START 15\nINFO timeout_turn 100\nTURN 7,7\n", &[]);
+    // (500 ms turns: a loaded test machine must still finish an iteration)
+    let (lines, _) = run_all("START 15\nINFO timeout_turn 500\nTURN 7,7\n", &[]);
     assert!(lines.iter().all(|l| !l.starts_with("INFO") && !l.contains("REALTIME")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("MESSAGE Depth ")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("MESSAGE Speed ")), "{lines:?}");
     // Yixin-Board with show_detail 3: REALTIME and bare INFO lines, all on the board
-    let (lines, _) = run_all("info show_detail 3\nSTART 15\nINFO timeout_turn 100\nTURN 7,7\n", &[]);
+    let (lines, _) = run_all("info show_detail 3\nSTART 15\nINFO timeout_turn 500\nTURN 7,7\n", &[]);
     assert!(lines.iter().any(|l| l.starts_with("MESSAGE REALTIME BEST ")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("INFO DEPTH ")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("INFO EVAL ")), "{lines:?}");
