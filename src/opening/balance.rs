@@ -34,11 +34,21 @@ pub struct BalanceLimits {
     pub tolerance: Value,
     /// Wall-clock safety net for a whole decision; `None` = none (tests).
     pub time: Option<Duration>,
+    /// The value for black the balanced-stone search aims at (0 = even; `yxbalance*` bias).
+    pub target: Value,
 }
 
 impl Default for BalanceLimits {
     fn default() -> Self {
-        BalanceLimits { nodes: 20_000, vcf_nodes: 20_000, candidates: 16, seed: 0, tolerance: 15, time: None }
+        BalanceLimits {
+            nodes: 20_000,
+            vcf_nodes: 20_000,
+            candidates: 16,
+            seed: 0,
+            tolerance: 15,
+            time: None,
+            target: 0,
+        }
     }
 }
 
@@ -108,7 +118,8 @@ impl Evaluator {
         self.deadline = self.limits.time.map(|t| Instant::now() + t);
     }
 
-    fn out_of_time(&self) -> bool {
+    /// Has the decision's wall-clock safety net run out?
+    pub fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -223,7 +234,7 @@ impl Evaluator {
             let v = self.black_value(&g);
             out.push(Scored { stones: vec![p], black_value: v });
         }
-        sort_balanced(&mut out);
+        sort_balanced(&mut out, self.limits.target);
         out
     }
 
@@ -255,22 +266,26 @@ impl Evaluator {
                 all.push(Scored { stones: vec![p, s.stones[0]], black_value: s.black_value });
             }
         }
-        sort_balanced(&mut all);
+        sort_balanced(&mut all, self.limits.target);
         self.pick(all)
     }
 
     /// The most balanced answer, or with a seed one of those within the tolerance of it.
     pub fn pick(&self, scored: Vec<Scored>) -> Option<Scored> {
-        let best = scored.first()?.black_value.abs();
-        let near = scored.iter().take_while(|s| s.black_value.abs() <= best + self.limits.tolerance).count();
+        let t = self.limits.target;
+        let best = (scored.first()?.black_value - t).abs();
+        let near = scored.iter().take_while(|s| (s.black_value - t).abs() <= best + self.limits.tolerance).count();
         let k = if self.limits.seed == 0 { 0 } else { (mix(self.limits.seed) % near as u64) as usize };
         scored.into_iter().nth(k)
     }
 }
 
-/// Most balanced first; ties by the stones' coordinates (deterministic).
-fn sort_balanced(v: &mut [Scored]) {
-    v.sort_by_key(|s| (s.black_value.abs(), s.black_value, s.stones.iter().map(|p| (p.y, p.x)).collect::<Vec<_>>()));
+/// Closest to `target` (value for black) first; ties by the value and then the stones'
+/// coordinates (deterministic).
+pub fn sort_balanced(v: &mut [Scored], target: Value) {
+    v.sort_by_key(|s| {
+        ((s.black_value - target).abs(), s.black_value, s.stones.iter().map(|p| (p.y, p.x)).collect::<Vec<_>>())
+    });
 }
 
 /// The stones on a board as a position.

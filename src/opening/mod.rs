@@ -145,6 +145,9 @@ impl Decider {
         }
         let mut scored = Vec::new();
         for p in cands {
+            if scored.len() >= n && self.ev.out_of_time() {
+                break;
+            }
             let mut g = game.clone();
             if g.play(p).is_err() {
                 continue;

@@ -207,6 +207,29 @@ pub trait OpeningPlayer {
     fn answer(&mut self, q: &Question) -> Result<Answer, String>;
 }
 
+/// The protocol text of a question (Gorin's `GORINOPENING` extension): the head
+/// `GORINOPENING <rule> <step> [n]` (`pick <k>` for a pick among `k` offers), one `x,y` line per
+/// stone so far (alternately from black), then the offers for a pick, then `DONE`. Swap2 steps
+/// of a manager are asked with the standard `SWAP2BOARD` instead (see [`swap2_lines`]).
+pub fn question_lines(q: &Question) -> Vec<String> {
+    let head = match q.step {
+        Step::Pick => format!("GORINOPENING {} pick {}", q.rule, q.offers.len()),
+        s => format!("GORINOPENING {} {}", q.rule, s.word()),
+    };
+    std::iter::once(head)
+        .chain(q.moves.iter().chain(&q.offers).map(|p| p.to_string()))
+        .chain(std::iter::once("DONE".to_string()))
+        .collect()
+}
+
+/// The standard `SWAP2BOARD` block for the stones so far (0, 3 or 5 of them).
+pub fn swap2_lines(moves: &[Pos]) -> Vec<String> {
+    std::iter::once("SWAP2BOARD".to_string())
+        .chain(moves.iter().map(|p| p.to_string()))
+        .chain(std::iter::once("DONE".to_string()))
+        .collect()
+}
+
 /// The end of an opening: the stones and who plays black.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningResult {
