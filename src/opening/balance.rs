@@ -45,7 +45,7 @@ impl Default for BalanceLimits {
             vcf_nodes: 20_000,
             candidates: 16,
             seed: 0,
-            tolerance: 15,
+            tolerance: 25,
             time: None,
             target: 0,
         }
