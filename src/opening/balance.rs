@@ -58,13 +58,12 @@ impl BalanceLimits {
         BalanceLimits { nodes: 2_000, vcf_nodes: 2_000, candidates: 8, ..BalanceLimits::default() }
     }
 
-    /// Limits that fit a decision into about `ms` milliseconds on one core (node counts from a
-    /// conservative 300 K nodes/s; the clock stops anything slower).
+    /// Limits that fit a decision into about `ms` milliseconds on one shared core: a decision
+    /// searches some 10 to 40 positions, at a conservative 500 K nodes/s; the clock stops
+    /// anything slower.
     pub fn for_time(ms: u64) -> BalanceLimits {
         let ms = ms.max(50);
-        // A decision evaluates up to ~`candidates`² positions (two stones) at worst, usually
-        // ~2·`candidates`; budget for 64 evaluations.
-        let nodes = (ms * 300 / 64).clamp(500, 200_000);
+        let nodes = (ms * 15).clamp(500, 500_000);
         BalanceLimits {
             nodes,
             vcf_nodes: nodes,
