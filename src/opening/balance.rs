@@ -247,6 +247,13 @@ impl Evaluator {
     /// Two stones, one for the side to move inside `zone1` and then one for the other side
     /// inside `zone2`, that leave the position as close to even as the search can tell.
     pub fn balance_two(&mut self, game: &Game, zone1: Zone, zone2: Zone) -> Option<Scored> {
+        let all = self.score_two(game, zone1, zone2);
+        self.pick(all)
+    }
+
+    /// The pairs [`Evaluator::balance_two`] chooses from (the two most balanced second stones
+    /// for each of a few first stones), most balanced first.
+    pub fn score_two(&mut self, game: &Game, zone1: Zone, zone2: Zone) -> Vec<Scored> {
         let firsts = self.candidates(game, zone1, 2, self.limits.candidates.div_ceil(2).max(2));
         let mut all = Vec::new();
         for p in firsts {
@@ -261,12 +268,13 @@ impl Evaluator {
             self.limits.candidates = saved.div_ceil(2).max(2);
             let seconds = self.score_one(&g, zone2);
             self.limits.candidates = saved;
-            if let Some(s) = seconds.into_iter().next() {
+            // the two most balanced replies to each first stone
+            for s in seconds.into_iter().take(2) {
                 all.push(Scored { stones: vec![p, s.stones[0]], black_value: s.black_value });
             }
         }
         sort_balanced(&mut all, self.limits.target);
-        self.pick(all)
+        all
     }
 
     /// The most balanced answer, or with a seed one of those within the tolerance of it.

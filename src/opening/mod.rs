@@ -62,6 +62,9 @@ pub const EVEN_MARGIN: Value = 40;
 /// a number of offers is declared before a swap.
 pub const OFFER_WORTH: Value = 12;
 
+/// How many of the most balanced three-stone openings a seeded opener chooses from.
+pub const OPENER_CHOICES: usize = 3;
+
 /// The opening decisions, built on one [`Evaluator`].
 pub struct Decider {
     pub ev: Evaluator,
@@ -93,12 +96,18 @@ impl Decider {
         self.ev.best_move(game)
     }
 
-    /// Three balanced opening stones (black at the centre, then white and black near it).
+    /// Three balanced opening stones (black at the centre, then white inside 3×3 and black
+    /// inside 5×5). With a seed, one of the [`OPENER_CHOICES`] most balanced, for variety
+    /// (the first move's choices are few and their values far apart, so the tolerance alone
+    /// would always give the same three stones).
     pub fn three_stones(&mut self, w: usize, h: usize, rule: crate::core::Rule) -> Vec<Pos> {
         let mut g = Game::new(w, h, rule);
         let centre = Pos::new(w / 2, h / 2);
         g.play(centre).expect("the centre of an empty board is legal");
-        match self.ev.balance_two(&g, Zone::Central(3), Zone::Central(5)) {
+        let all = self.ev.score_two(&g, Zone::Central(3), Zone::Central(5));
+        let seed = self.ev.limits.seed;
+        let k = if seed == 0 { 0 } else { (balance::mix(seed) % all.len().clamp(1, OPENER_CHOICES) as u64) as usize };
+        match all.into_iter().nth(k) {
             Some(s) => vec![centre, s.stones[0], s.stones[1]],
             None => vec![centre, Pos::new(w / 2 + 1, h / 2), Pos::new(w / 2 + 1, h / 2 + 1)],
         }
