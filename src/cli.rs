@@ -19,8 +19,8 @@ pub fn forbid(size: usize, rule: Rule, moves: &str) -> Result<String, String> {
 /// `pbrain-gorin bench [--depth D]`: searches the fixed bench positions to depth `D` with one
 /// thread and a fixed table size; prints per-position nodes and a final `N nodes M nps` line.
 /// The node count is the same on every run and machine.
-pub fn bench(depth: u32) -> String {
-    let (per, elapsed) = crate::search::alphabeta::bench(depth);
+pub fn bench(depth: u32, tweaks: &[(String, i64)]) -> Result<String, String> {
+    let (per, elapsed) = crate::search::alphabeta::bench(depth, tweaks)?;
     let mut out = String::new();
     let mut total = 0;
     for (k, ((nodes, best), (rule, size, moves))) in
@@ -37,7 +37,19 @@ pub fn bench(depth: u32) -> String {
     }
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     out.push_str(&format!("{total} nodes {nps} nps"));
-    out
+    Ok(out)
+}
+
+/// Parses `name=integer` parameter tweaks.
+pub fn parse_tweaks(items: &[String]) -> Result<Vec<(String, i64)>, String> {
+    items
+        .iter()
+        .map(|t| {
+            t.split_once('=')
+                .and_then(|(n, v)| Some((n.to_string(), v.parse::<i64>().ok()?)))
+                .ok_or_else(|| format!("a parameter wants name=integer, got {t:?}"))
+        })
+        .collect()
 }
 
 /// Who plays in [`selfplay`].
@@ -209,4 +221,23 @@ pub fn solve(
     let st = solver.stats;
     let info = format!("{} nodes, {:.1} ms ({status})", st.nodes, st.elapsed.as_secs_f64() * 1000.0);
     Ok((line, info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_prints_win_line_or_none() {
+        // Black h8 i8 j8 h10 h11 against far white stones: g8 makes a straight four.
+        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        assert_eq!(line, "WIN g8k8f8");
+        let (line, _) = solve(SolveKind::Vct, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        assert!(line.starts_with("WIN "), "{line}");
+        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8i9").unwrap();
+        assert_eq!(line, "NONE");
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8h8").is_err());
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "z99").is_err());
+        assert!(SolveKind::parse("vcx").is_err());
+    }
 }

@@ -41,6 +41,11 @@ pub struct Settings {
     /// `INFO opening_seed` (Gorin's own key): picks among near-equal opening choices; 0 = the
     /// best one always.
     pub opening_seed: u64,
+    /// Play the one-ply simple chooser instead of the search (`pbrain-gorin --simple`, a
+    /// sparring partner for matches).
+    pub simple: bool,
+    /// Search parameter tweaks from the command line (`--param name=value`), for tuning matches.
+    pub tweaks: Vec<(String, i64)>,
 }
 
 impl Default for Settings {
@@ -56,6 +61,8 @@ impl Default for Settings {
             yixin: false,
             show_detail: 0,
             opening_seed: 0,
+            simple: false,
+            tweaks: Vec::new(),
         }
     }
 }
@@ -139,8 +146,12 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
+        Engine::with_settings(Settings::default())
+    }
+
+    pub fn with_settings(settings: Settings) -> Engine {
         Engine {
-            settings: Settings::default(),
+            settings,
             game: Game::new(15, 15, Rule::Freestyle),
             walls: Vec::new(),
             searcher: None,
@@ -335,7 +346,13 @@ impl Engine {
             Some(s) => s,
             None => {
                 self.searcher_tt = tt;
-                Searcher::new(tt)
+                let mut s = Searcher::new(tt);
+                for (name, v) in &self.settings.tweaks {
+                    if let Err(e) = s.params_mut().set(name, *v) {
+                        log::warn!("{e}");
+                    }
+                }
+                s
             }
         };
         if self.searcher_tt != tt {
@@ -343,6 +360,7 @@ impl Engine {
             self.searcher_tt = tt;
         }
         searcher.set_threads(self.settings.threads);
+        searcher.set_simple(self.settings.simple);
         // A fresh flag per job: a search that was given up on keeps its own, raised flag.
         self.stop = Arc::new(AtomicBool::new(false));
         SearchJob { game: self.game.clone(), limits, stop: self.stop.clone(), searcher }

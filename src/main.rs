@@ -27,6 +27,9 @@ enum Cmd {
     Bench {
         #[arg(long, default_value_t = 8)]
         depth: u32,
+        /// Parameter tweaks (name=value, repeatable), for measuring a change.
+        #[arg(long = "param")]
+        param: Vec<String>,
     },
     /// Play in-process games: search (A) against search or the simple chooser (B).
     Selfplay {
@@ -78,27 +81,32 @@ fn main() -> ExitCode {
     let is_tool = args.get(1).is_some_and(|a| SUBCOMMANDS.contains(&a.as_str()));
     if !is_tool {
         // No arguments, or arguments a GUI passes (`--force-utf8`): the protocol loop.
+        // `--simple` makes the brain play the one-ply chooser (a sparring partner).
+        // `--param name=value` tweaks a search parameter (for tuning matches).
+        let simple = args[1..].iter().any(|a| a == "--simple");
+        let params: Vec<String> = args.windows(2).filter(|w| w[0] == "--param").map(|w| w[1].clone()).collect();
+        let tweaks = gorin::cli::parse_tweaks(&params).unwrap_or_else(|e| {
+            log::warn!("{e}");
+            Vec::new()
+        });
         if args.len() > 1 {
-            log::info!("ignoring arguments {:?}", &args[1..]);
+            log::info!("arguments {:?} (only --simple and --param are ours)", &args[1..]);
         }
-        gorin::protocol::run();
+        gorin::protocol::run_with(gorin::engine::Settings { simple, tweaks, ..Default::default() });
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
-        Cmd::Bench { depth } => Ok(gorin::cli::bench(depth)),
+        Cmd::Bench { depth, param } => gorin::cli::parse_tweaks(&param).and_then(|t| gorin::cli::bench(depth, &t)),
         Cmd::Selfplay { rule, size, games, ms, ms_b, seed, b_param } => {
-            let mut tweaks = Vec::new();
-            for t in &b_param {
-                match t.split_once('=').and_then(|(n, v)| Some((n.to_string(), v.parse::<i64>().ok()?))) {
-                    Some(kv) => tweaks.push(kv),
-                    None => {
-                        eprintln!("error: --b-param wants name=integer, got {t:?}");
-                        return ExitCode::FAILURE;
-                    }
+            let tweaks = match gorin::cli::parse_tweaks(&b_param) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
                 }
-            }
+            };
             let b = if !tweaks.is_empty() {
                 Player::Search { ms: if ms_b == 0 { ms } else { ms_b }, variant: true }
             } else if ms_b == 0 {

@@ -1,8 +1,8 @@
-//! Time behaviour through the real binary. The searcher of today answers at once, so these
-//! tests run the brain with `GORIN_DEBUG_SEARCH=full`: every search then thinks until its stop
-//! flag or its hard limit, like a real search that uses all it may. The per-move and per-game
-//! tests are long and `#[ignore]`d: run them with
-//! `cargo test --release --test protocol_time -- --ignored --nocapture`.
+//! Time behaviour through the real binary, twice over: with the real search, and with
+//! `GORIN_DEBUG_SEARCH=full`, where every search thinks until its stop flag or its hard limit
+//! (the worst case a search may do). The per-move and per-game tests are long and `#[ignore]`d:
+//! run them with `cargo test --release --test protocol_time -- --ignored --nocapture
+//! --test-threads=1`.
 
 mod common;
 use common::*;
@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 const FULL: &[(&str, &str)] = &[("GORIN_DEBUG_SEARCH", "full")];
+const REAL: &[(&str, &str)] = &[];
 
 /// An opponent that plays the first free point of a spiral from the centre.
 struct Opponent {
@@ -59,8 +60,8 @@ fn play(b: &mut Brain, opp: &mut Opponent, moves: usize, before_turn: &mut dyn F
     times
 }
 
-fn per_move(turn_ms: u64) {
-    let mut b = Brain::start_with(&[], FULL);
+fn per_move(turn_ms: u64, env: &[(&str, &str)]) {
+    let mut b = Brain::start_with(&[], env);
     b.send("START 20");
     assert_eq!(b.reply(), "OK");
     b.send(&format!("INFO timeout_turn {turn_ms}"));
@@ -70,7 +71,8 @@ fn per_move(turn_ms: u64) {
     let worst = times.iter().max().unwrap();
     let limit = Duration::from_millis(turn_ms);
     eprintln!(
-        "timeout_turn {turn_ms} ms: 50 moves, longest {worst:?}, overshoot {} ms (negative = under the limit)",
+        "{} timeout_turn {turn_ms} ms: 50 moves, longest {worst:?}, overshoot {} ms (negative = under the limit)",
+        if env.is_empty() { "real search" } else { "full-time search" },
         worst.as_millis() as i64 - turn_ms as i64
     );
     assert!(times.iter().all(|t| *t <= limit), "a move exceeded {turn_ms} ms: {times:?}");
@@ -79,19 +81,41 @@ fn per_move(turn_ms: u64) {
 #[test]
 #[ignore]
 fn fifty_moves_at_100ms() {
-    per_move(100);
+    per_move(100, FULL);
+}
+
+#[test]
+#[ignore]
+fn fifty_moves_at_100ms_real_search() {
+    per_move(100, REAL);
+}
+
+#[test]
+#[ignore]
+fn fifty_moves_at_1000ms_real_search() {
+    per_move(1000, REAL);
+}
+
+#[test]
+#[ignore]
+fn whole_game_under_a_match_limit_real_search() {
+    whole_game(REAL);
 }
 
 #[test]
 #[ignore]
 fn fifty_moves_at_1000ms() {
-    per_move(1000);
+    per_move(1000, FULL);
 }
 
 #[test]
 #[ignore]
 fn whole_game_under_a_match_limit() {
-    let mut b = Brain::start_with(&[], FULL);
+    whole_game(FULL);
+}
+
+fn whole_game(env: &[(&str, &str)]) {
+    let mut b = Brain::start_with(&[], env);
     b.send("START 20");
     assert_eq!(b.reply(), "OK");
     b.send("INFO timeout_turn 10000");
@@ -108,7 +132,11 @@ fn whole_game_under_a_match_limit() {
         times.push(t);
     }
     let worst = times.iter().max().unwrap();
-    eprintln!("match 30 s / turn 10 s: 60 moves used {} ms in all, longest move {worst:?}", used.get());
+    eprintln!(
+        "{} match 30 s / turn 10 s: 60 moves used {} ms in all, longest move {worst:?}",
+        if env.is_empty() { "real search" } else { "full-time search" },
+        used.get()
+    );
     assert!(used.get() <= match_ms);
 }
 

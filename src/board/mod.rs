@@ -174,6 +174,8 @@ pub struct Board {
     pat_counts: [[u16; PATTERN_COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Vec<u8>,
+    /// The empty cells with at least one stone in their 5×5 square (the candidate area).
+    cand: CellSet,
     hash: u64,
     stones: [u16; 2],
     history: Vec<(u16, Color)>,
@@ -213,6 +215,7 @@ impl Board {
             counts: [[0; THREAT_COUNT]; 2],
             pat_counts: [[0; PATTERN_COUNT]; 2],
             near: vec![0; len],
+            cand: CellSet::new(),
             hash: 0,
             stones: [0; 2],
             history: Vec::with_capacity(width * height),
@@ -407,6 +410,7 @@ impl Board {
             self.count_patterns(i, s, false);
         }
         self.cells[i] = Cell::stone(c);
+        self.cand.remove(i);
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
@@ -423,6 +427,9 @@ impl Board {
         self.stones[c.idx()] -= 1;
         self.update_lines::<false>(i, c);
         self.update_near::<false>(i);
+        if self.near[i] > 0 {
+            self.cand.insert(i);
+        }
         self.refresh_cell(i);
         for s in 0..2 {
             let t = self.lines[i].threat[s] as usize;
@@ -487,11 +494,19 @@ impl Board {
         let s = self.stride;
         let first = i - 2 * s - 2;
         for row in 0..5 {
-            let run = &mut self.near[first + row * s..first + row * s + 5];
-            if ADD {
-                run.iter_mut().for_each(|v| *v += 1);
-            } else {
-                run.iter_mut().for_each(|v| *v -= 1);
+            let start = first + row * s;
+            for j in start..start + 5 {
+                if ADD {
+                    self.near[j] += 1;
+                    if self.near[j] == 1 && self.cells[j] == Cell::Empty {
+                        self.cand.insert(j);
+                    }
+                } else {
+                    self.near[j] -= 1;
+                    if self.near[j] == 0 {
+                        self.cand.remove(j);
+                    }
+                }
             }
         }
     }
@@ -612,6 +627,7 @@ impl Board {
         for v in self.near.iter_mut() {
             *v = 0;
         }
+        self.cand = CellSet::new();
         let all: Vec<usize> = self.indices().collect();
         for &i in &all {
             for side in Color::BOTH {
@@ -653,6 +669,9 @@ impl Board {
             if self.lines[i].keys != fresh.lines[i].keys {
                 return Err(format!("keys differ at {}", self.pos(i)));
             }
+            if self.cand.contains(i) != (self.cells[i] == Cell::Empty && self.near[i] > 0) {
+                return Err(format!("candidate set differs at {}", self.pos(i)));
+            }
             if self.near[i] != fresh.near[i] {
                 return Err(format!("near count differs at {}", self.pos(i)));
             }
@@ -690,7 +709,7 @@ impl Board {
     /// Empty cells within the 5×5 square of some stone (all empty cells if the board is empty
     /// is NOT implied: an empty board yields nothing).
     pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        self.indices().filter(move |&i| self.cells[i] == Cell::Empty && self.near[i] > 0)
+        self.cand.iter()
     }
 
     /// The centre point (rounded down).

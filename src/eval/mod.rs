@@ -18,7 +18,11 @@ pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
             continue;
         }
         let th = Threat::ALL[t];
-        v += p.eval_own[t] * b.count(me, th) as i32 - p.eval_opp[t] * b.count(opp, th) as i32;
+        // Renju black's double-three cells are mostly forbidden: worth an open three at most.
+        let weight = |side: Color, w: &[i32; THREAT_COUNT]| {
+            if th == Threat::ThreeThree && b.rule().has_forbidden(side) { w[Threat::OpenThree as usize] } else { w[t] }
+        };
+        v += weight(me, &p.eval_own) * b.count(me, th) as i32 - weight(opp, &p.eval_opp) * b.count(opp, th) as i32;
     }
     if p.pattern_eval_scale != 0 {
         let mut pv = 0;

@@ -108,6 +108,11 @@ fn read_input(tx: Sender<Input>) {
 
 /// The brain: speaks the protocol on stdin/stdout until `END` or the end of input.
 pub fn run() {
+    run_with(crate::engine::Settings::default())
+}
+
+/// The brain with start-up settings (e.g. `simple` from the command line).
+pub fn run_with(settings: crate::engine::Settings) {
     let (tx, rx) = std::sync::mpsc::channel();
     let reader_tx = tx.clone();
     let reader = std::thread::Builder::new().name("stdin".into()).spawn(move || read_input(reader_tx));
@@ -115,6 +120,6 @@ pub fn run() {
         log::error!("cannot start the stdin reader: {e}");
         return;
     }
-    let mut session = Session::new(Out::stdout(), tx, rx);
+    let mut session = Session::with_engine(crate::engine::Engine::with_settings(settings), Out::stdout(), tx, rx);
     session.run();
 }

@@ -110,8 +110,13 @@ impl SlowSearch {
 impl Session {
     /// The session reads `rx`; `tx` is its sending side (search threads report on it).
     pub fn new(out: Out, tx: Sender<Input>, rx: Receiver<Input>) -> Session {
+        Session::with_engine(Engine::new(), out, tx, rx)
+    }
+
+    /// A session around an engine with its own start-up settings.
+    pub fn with_engine(engine: Engine, out: Out, tx: Sender<Input>, rx: Receiver<Input>) -> Session {
         Session {
-            engine: Engine::new(),
+            engine,
             out,
             tx,
             rx,

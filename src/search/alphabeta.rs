@@ -39,12 +39,14 @@ pub struct Searcher {
     threads: usize,
     /// Threat solver for the root probes (its table persists across moves).
     solver: Option<ThreatSolver>,
+    /// Answer with the one-ply simple chooser instead of searching.
+    simple: bool,
 }
 
 impl Searcher {
     /// A searcher whose transposition table takes at most `tt_bytes`.
     pub fn new(tt_bytes: usize) -> Searcher {
-        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None }
+        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None, simple: false }
     }
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
@@ -58,6 +60,10 @@ impl Searcher {
     /// Number of search threads (lazy SMP); 1 makes the search deterministic.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, 64);
+    }
+    /// Plays the one-ply [`super::simple_move`] instead of searching (a sparring partner).
+    pub fn set_simple(&mut self, simple: bool) {
+        self.simple = simple;
     }
     pub fn threads(&self) -> usize {
         self.threads
@@ -124,6 +130,19 @@ impl Searcher {
         self.tt.new_search();
         let mut g = game.clone();
         let fallback = super::simple_move(&mut g.board, g.to_move)?;
+        if self.simple {
+            let best = game.board.pos(fallback.0);
+            let progress = Progress {
+                depth: 1,
+                seldepth: 1,
+                value: fallback.1,
+                nodes: 1,
+                elapsed: start.elapsed(),
+                pv: vec![best],
+            };
+            on_event(Event::Iteration(progress.clone()));
+            return Some(SearchResult { best, progress });
+        }
         // An immediate five or a forced block needs no solver; otherwise look for a threat win.
         let me = game.to_move;
         if !game.board.has_five_threat(me) && !game.board.has_five_threat(me.opp()) {
@@ -482,14 +501,33 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = moves[0].0;
         let alpha_orig = alpha;
+        // Futility: near the horizon, quiet moves cannot lift a hopeless static value.
+        let futile = depth <= 2
+            && !pv_node
+            && self.params.futility_margin > 0
+            && alpha.abs() < WIN_MIN
+            && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth <= alpha;
         for (n, &(m, score)) in moves.iter().enumerate() {
+            let quiet = score < self.params.order_own[Threat::OpenThree as usize];
+            if futile && n > 0 && quiet {
+                continue;
+            }
             self.make(m);
             let mut v;
             if n == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, ply + 1);
             } else {
-                let quiet = score < self.params.order_own[Threat::OpenThree as usize];
-                let r = if depth >= 3 && n >= self.params.lmr_after && quiet { 1 + (n >= 12) as i32 } else { 0 };
+                let r = if depth >= 3 && n >= self.params.lmr_after && quiet {
+                    if self.params.lmr_log_div > 0 {
+                        let lr =
+                            ((depth as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
+                        lr.clamp(1, depth - 2)
+                    } else {
+                        1 + (n >= 12) as i32
+                    }
+                } else {
+                    0
+                };
                 v = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1);
@@ -538,12 +576,28 @@ impl<'a> Worker<'a> {
         if stand >= beta || depth <= -self.params.qsearch_plies {
             return stand;
         }
+        // Four sequences transpose a lot: quiescence results are kept at depth 0.
+        let key = self.key();
+        let mut tt_move = 0;
+        if let Some(h) = self.tt.probe(key, ply) {
+            tt_move = h.mv;
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.value >= beta,
+                Bound::Upper => h.value <= alpha,
+            };
+            if cut {
+                return h.value;
+            }
+        }
+        let alpha_orig = alpha;
         alpha = alpha.max(stand);
         let me = self.side;
         let mut fours: Vec<(usize, i32)> = Vec::new();
         for t in [Threat::Four, Threat::FourThree] {
             for i in self.b.cells_with(me, t).iter() {
-                fours.push((i, move_score(&self.b, i, me, self.params)));
+                let bonus = if i as u16 == tt_move { 1 << 24 } else { 0 };
+                fours.push((i, move_score(&self.b, i, me, self.params) + bonus));
             }
         }
         if fours.is_empty() {
@@ -552,6 +606,7 @@ impl<'a> Worker<'a> {
         fours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         fours.truncate(self.params.qsearch_moves);
         let mut best = stand;
+        let mut best_move = 0u16;
         let pu = ply as usize;
         for (m, _) in fours {
             if !self.legal(m) {
@@ -565,6 +620,7 @@ impl<'a> Worker<'a> {
             }
             if v > best {
                 best = v;
+                best_move = m as u16;
                 if v > alpha {
                     alpha = v;
                     self.update_pv(pu, m);
@@ -574,16 +630,34 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best, stand, 0, bound, best_move);
         best
     }
 
     /// Searches the root moves at `depth` inside (alpha, beta); reorders `moves` by result.
-    fn root(&mut self, moves: &mut [(usize, i32)], depth: i32, mut alpha: Value, beta: Value) -> (Value, usize) {
+    fn root(
+        &mut self,
+        moves: &mut [(usize, i32)],
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+        on_event: &mut dyn FnMut(Event),
+    ) -> (Value, usize) {
         let mut best = -INF;
         let mut best_i = 0;
         self.pv_len[0] = 0;
         for n in 0..moves.len() {
             let m = moves[n].0;
+            if depth >= 3 {
+                on_event(Event::Searching(self.b.pos(m)));
+            }
             self.make(m);
             let mut v;
             if n == 0 {
@@ -663,17 +737,18 @@ impl<'a> Worker<'a> {
         let mut last_value = 0;
         let mut depth = 1 + (self.helper_offset % 2);
         while depth <= max_depth {
+            let iteration_start = self.start.elapsed();
             self.seldepth = 0;
             let (mut alpha, mut beta) = if depth >= 4 {
                 (last_value - self.params.aspiration, last_value + self.params.aspiration)
             } else {
                 (-INF, INF)
             };
-            let (mut value, _) = self.root(&mut moves, depth, alpha, beta);
+            let (mut value, _) = self.root(&mut moves, depth, alpha, beta, on_event);
             while !self.abort && (value <= alpha || value >= beta) {
                 alpha = -INF;
                 beta = INF;
-                let r = self.root(&mut moves, depth, alpha, beta);
+                let r = self.root(&mut moves, depth, alpha, beta, on_event);
                 value = r.0;
             }
             if self.abort {
@@ -698,7 +773,11 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 break; // a proven result needs no deeper search
             }
-            if elapsed >= self.limits.budget.optimum || elapsed * 2 >= self.limits.budget.maximum {
+            // Start another iteration while at least the last one's time is left before the hard
+            // limit: an iteration cut short still improves the move when its first moves beat the
+            // previous best.
+            let last_iteration = elapsed - iteration_start;
+            if elapsed >= self.limits.budget.optimum || elapsed + last_iteration >= self.limits.budget.maximum {
                 break;
             }
             depth += 1;
@@ -734,11 +813,19 @@ pub const BENCH_POSITIONS: &[(Rule, usize, &str)] = &[
     (Rule::Renju, 15, "h8h9i7i9h10i6i11i12"),
     (Rule::Renju, 15, "h8i9i8j8g8f8g9h10"),
     (Rule::Caro, 15, "h8i9j8i8i7h7"),
+    // midgames from engine-vs-engine games
+    (
+        Rule::Freestyle,
+        15,
+        "k14g11i12g13g12i15j12k12d8j13h13f12i14h14e11f11f10i11j10j11h11f13e8h10e13h15e15e12c8f8e9d11g14",
+    ),
+    (Rule::Freestyle, 15, "k14g11i12g13g12i15j12k12d8i11j11h11j10j9j14j13h13f11e11k10l11i9k11l10f12h12"),
+    (Rule::Freestyle, 15, "j4j8n9l6k10m4k7k6j6l8j7m6k8m7k9k11m5l9l7j5h4"),
 ];
 
 /// Searches every bench position to `depth` with one thread and a fresh 16 MiB table.
 /// Returns per-position (nodes, best move) and the total time.
-pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
+pub fn bench(depth: u32, tweaks: &[(String, i64)]) -> Result<(Vec<(u64, Pos)>, std::time::Duration), String> {
     let start = Instant::now();
     let mut out = Vec::new();
     for &(rule, size, moves) in BENCH_POSITIONS {
@@ -748,6 +835,9 @@ pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
         // the bench measures the alpha-beta search alone (the probes are bounded by time)
         s.params.root_vcf_permille = 0;
         s.params.root_vct_permille = 0;
+        for (name, v) in tweaks {
+            s.params.set(name, *v)?;
+        }
         let limits = Limits {
             budget: super::Budget {
                 optimum: std::time::Duration::from_secs(3600),
@@ -760,7 +850,7 @@ pub fn bench(depth: u32) -> (Vec<(u64, Pos)>, std::time::Duration) {
         let r = s.think(&game, &limits, &stop, &mut |_| {}).expect("bench position has moves");
         out.push((r.progress.nodes, r.best));
     }
-    (out, start.elapsed())
+    Ok((out, start.elapsed()))
 }
 
 #[cfg(test)]

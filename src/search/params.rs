@@ -24,6 +24,11 @@ pub struct Params {
     pub max_moves: [usize; 4],
     /// Late-move reductions start after this many moves.
     pub lmr_after: usize,
+    /// 0: reduce late quiet moves by 1 (2 from the 12th); otherwise by
+    /// ln(depth)·ln(n)·100 / lmr_log_div plies.
+    pub lmr_log_div: i32,
+    /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
+    pub futility_margin: i32,
     /// Aspiration window half-width.
     pub aspiration: i32,
     /// Plies of own-four sequences searched beyond the horizon.
@@ -149,11 +154,13 @@ impl Default for Params {
             order_pattern,
             max_moves: [40, 24, 16, 12],
             lmr_after: 4,
+            lmr_log_div: 0,
+            futility_margin: 0,
             aspiration: 60,
             qsearch_plies: 16,
             qsearch_moves: 6,
             root_vcf_permille: 100,
-            root_vct_permille: 200,
+            root_vct_permille: 0,
             root_vcf_depth: 40,
             root_vct_depth: 8,
         }
@@ -169,6 +176,8 @@ impl Params {
             "qsearch_plies" => self.qsearch_plies = v as i32,
             "qsearch_moves" => self.qsearch_moves = v.max(0) as usize,
             "lmr_after" => self.lmr_after = v.max(0) as usize,
+            "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
+            "futility_margin" => self.futility_margin = v.max(0) as i32,
             "aspiration" => self.aspiration = v.max(1) as i32,
             "pattern_eval_scale" => self.pattern_eval_scale = v as i32,
             "root_vcf_permille" => self.root_vcf_permille = v.clamp(0, 1000) as u32,

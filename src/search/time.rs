@@ -72,9 +72,9 @@ impl Clock {
         let maximum = maximum_from_turn.min(maximum_from_left).min(left.saturating_sub(margin));
         let optimum = if game_share == u64::MAX {
             // Only a turn limit: use most of it, as the turn limit is the binding one.
-            maximum * 6 / 10
+            maximum * 8 / 10
         } else {
-            (game_share).min(maximum * 6 / 10)
+            (game_share).min(maximum * 8 / 10)
         };
         Budget { optimum: Duration::from_millis(optimum.min(maximum)), maximum: Duration::from_millis(maximum) }
     }

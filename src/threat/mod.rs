@@ -20,8 +20,11 @@
 //! Soundness: the defender's replies are complete. Against a four they are the points that
 //! stop a five; against a three they are every point after which the attacker no longer has a
 //! legal straight-four point, plus every counter-four (every reply left out provably loses at
-//! once: the attacker still has a legal straight four and the defender no five). The tests in
-//! `tests/threat_puzzles.rs` replay every reported win against all defences.
+//! once: the attacker still has a legal straight four and the defender no five); against a
+//! VCF threat (VCT's second pass) every point after which the attacker has no VCF. Under caro
+//! a stone beyond a line's end can spoil a five, so the replies to a four are found by trying
+//! the points on the five point's lines, and threes are not used (caro VCT = fours only). The
+//! tests in `tests/threat_puzzles.rs` replay every reported win against all defences.
 //!
 //! Depth is counted in **attacker moves** (a VCF of 11 fours ending in a five has depth 11;
 //! a forced block of an opponent's four counts as an attacker move).
@@ -47,11 +50,15 @@ pub struct SolveLimits {
     pub vcf_depth: u32,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// VCT only: also count a move that threatens a VCF (e.g. a closed three, or a white move
+    /// aiming at a four whose block is forbidden for black) as a threat. The defender's replies
+    /// are then every legal point after which the attacker has no VCF. Stronger and slower.
+    pub vcf_threats: bool,
 }
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None }
+        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None, vcf_threats: true }
     }
 }
 
@@ -66,6 +73,10 @@ impl SolveLimits {
     }
     pub fn with_time(mut self, t: Duration) -> SolveLimits {
         self.time = Some(t);
+        self
+    }
+    pub fn with_vcf_threats(mut self, on: bool) -> SolveLimits {
+        self.vcf_threats = on;
         self
     }
     pub fn with_nodes(mut self, n: u64) -> SolveLimits {
@@ -397,4 +408,29 @@ pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
 #[inline]
 pub fn first_five_point(b: &Board, c: Color) -> Option<usize> {
     b.cells_with(c, Threat::Five).iter().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Pos, Rule, parse_move_string};
+
+    #[test]
+    fn caro_four_is_also_stopped_beyond_its_end() {
+        // O X X X X . .  (c8 white, d8-g8 black): h8 makes five unless white also holds i8,
+        // so under caro both h8 and i8 stop it; elsewhere only h8 does.
+        for (rule, expect) in [(Rule::Caro, vec!["h8", "i8"]), (Rule::Freestyle, vec!["h8"])] {
+            let mut b = Board::new(15, 15, rule);
+            for m in parse_move_string("d8e8f8g8").unwrap() {
+                let i = b.idx(m);
+                b.make(i, Color::Black);
+            }
+            let c8 = b.idx(Pos::new(2, 7));
+            b.make(c8, Color::White);
+            let mut out = Moves::new();
+            four_defences(&mut b, Color::Black, &mut out);
+            let names: Vec<String> = out.iter().map(|&i| b.pos(i as usize).to_notation()).collect();
+            assert_eq!(names, expect, "{rule:?}");
+        }
+    }
 }

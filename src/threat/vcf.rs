@@ -144,6 +144,53 @@ impl VcfSearch<'_, '_> {
     }
 }
 
+/// Does `line` (attacker and defender moves alternately, as a VCF returns it) still win as a
+/// VCF for `a` (to move) on this board, with every defender reply forced to the recorded one?
+/// A cheap check before searching anew; false means "not this way", not "no VCF". The board
+/// is restored.
+pub(crate) fn line_still_wins(b: &mut Board, a: Color, line: &[u16]) -> bool {
+    let d = a.opp();
+    let mut made = 0;
+    let mut ok = false;
+    let mut blocks = Moves::new();
+    let mut k = 0;
+    while k < line.len() {
+        let m = line[k] as usize;
+        if !b.is_empty_cell(m) {
+            break;
+        }
+        if b.makes_five(m, a) {
+            ok = true;
+            break;
+        }
+        // The defender must have no five (unless this move blocks it), and the move must be a
+        // legal four.
+        if b.has_five_threat(d) && (b.count(d, Threat::Five) > 1 || first_five_point(b, d) != Some(m)) {
+            break;
+        }
+        if !is_legal_four(b, m, a) {
+            break;
+        }
+        b.make(m, a);
+        made += 1;
+        four_defences(b, a, &mut blocks);
+        if blocks.is_empty() {
+            ok = true; // no legal block
+            break;
+        }
+        if k + 1 >= line.len() || blocks.len() != 1 || blocks[0] != line[k + 1] {
+            break;
+        }
+        b.make(line[k + 1] as usize, d);
+        made += 1;
+        k += 2;
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    ok
+}
+
 impl ThreatSolver {
     /// VCF for the side to move `attacker` within `limits`; polls `stop`. Statistics in
     /// `self.stats`. The board is restored on return.
@@ -167,7 +214,7 @@ impl ThreatSolver {
 /// move must be `attacker`; the board is restored exactly. Returns the winning line.
 pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget: u64) -> Option<Vec<usize>> {
     static NEVER: AtomicBool = AtomicBool::new(false);
-    let limits = SolveLimits { max_depth, vcf_depth: max_depth, max_nodes: Some(node_budget), time: None };
+    let limits = SolveLimits { max_nodes: Some(node_budget), ..SolveLimits::vcf(max_depth) };
     let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
     match s.attack(board, attacker, max_depth) {
         Res::Win => Some(s.line.iter().map(|&m| m as usize).collect()),

@@ -17,19 +17,25 @@
 //!
 //! The attacker wins a defender node only if he wins after every reply; the proof tree lists
 //! them all.
+//!
+//! A second pass (when [`SolveLimits::vcf_threats`] is set and the first finds nothing) also
+//! accepts moves that threaten a VCF (closed threes, white moves aiming at a four black cannot
+//! block): the defender's replies are then every legal point after which the attacker has no
+//! VCF (see `vcf_threat_defences`). It solves more renju problems and costs much more time.
 
-use super::vcf::{Line, VcfSearch};
+use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
 use super::{first_five_point, four_defences, four_moves, has_straight_four_point, is_legal, line_cells};
 use crate::board::pattern::Threat;
 use crate::board::{Board, CellSet};
-use crate::core::Color;
+use crate::core::{Color, Rule};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 struct VctSearch<'t, 's> {
     v: VcfSearch<'t, 's>,
     vcf_depth: u32,
+    vcf_threats: bool,
     tag: u64,
 }
 
@@ -79,6 +85,10 @@ impl VctSearch<'_, '_> {
         }
         let mut moves = Moves::new();
         threat_moves(b, a, &mut moves);
+        if self.vcf_threats {
+            // Closed-three makers: threats only if they threaten a VCF (checked in defend).
+            moves.extend(b.cells_with(a, Threat::Three).iter().map(|i| i as u16));
+        }
         for &m in &moves {
             let m = m as usize;
             if self.tick() {
@@ -99,6 +109,72 @@ impl VctSearch<'_, '_> {
         Err(Res::Fail)
     }
 
+    /// Does the attacker `a` (not to move) threaten a VCF? If so, `out` gets the defender's
+    /// complete reply set: every legal point after which `a` has no VCF (a counter-four
+    /// included: `a` then has to block first). Candidates: under renju every empty point (a
+    /// distant stone can change which points are forbidden); otherwise the points on the
+    /// lines of the VCF's moves and the defender's four points; a stone anywhere else leaves
+    /// every four, five point and block of that VCF as it was.
+    fn vcf_threat_defences(&mut self, b: &mut Board, a: Color, out: &mut Moves) -> Result<bool, Res> {
+        let d = a.opp();
+        self.v.line.clear();
+        match self.v.attack(b, a, self.vcf_depth) {
+            Res::Abort => return Err(Res::Abort),
+            Res::Fail => return Ok(false),
+            Res::Win => {}
+        }
+        let line: Moves = self.v.line.iter().copied().collect();
+        let mut cand = CellSet::new();
+        if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
+            for i in b.indices().collect::<Vec<_>>() {
+                if b.is_empty_cell(i) {
+                    cand.insert(i);
+                }
+            }
+        } else {
+            // Renju only needs the whole board when the VCF relies on a double-three decision
+            // (see `line_depends_on_distant_stones`).
+            for &m in &line {
+                cand.insert(m as usize);
+                for c in line_cells(b, m as usize).iter() {
+                    cand.insert(c);
+                }
+            }
+            for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+                for i in b.cells_with(d, t).iter() {
+                    cand.insert(i);
+                }
+            }
+        }
+        out.clear();
+        for r in cand.iter() {
+            if !b.is_empty_cell(r) || !is_legal(b, r, d) {
+                continue;
+            }
+            if self.tick() {
+                return Err(Res::Abort);
+            }
+            b.make(r, d);
+            let keep = if b.has_five_threat(d) {
+                Ok(true)
+            } else if line_still_wins(b, a, &line) {
+                Ok(false)
+            } else {
+                self.v.line.clear();
+                match self.v.attack(b, a, self.vcf_depth) {
+                    Res::Win => Ok(false),
+                    Res::Fail => Ok(true),
+                    Res::Abort => Err(Res::Abort),
+                }
+            };
+            b.undo();
+            if keep? {
+                out.push(r as u16);
+            }
+        }
+        Ok(true)
+    }
+
     /// The attacker `a` has just moved. Every reply that does not lose at once must be refuted.
     fn defend(&mut self, b: &mut Board, a: Color, depth: u32) -> Result<Vec<(usize, Proof)>, Res> {
         let d = a.opp();
@@ -109,6 +185,10 @@ impl VctSearch<'_, '_> {
             // Under caro a straight four can be spoilt by a stone beyond its end, so threes are
             // not treated as threats there (sound, incomplete: caro VCT = fours only).
             three_defences(b, a, &mut replies);
+        } else if self.vcf_threats && !b.rule().is_caro() {
+            if !self.vcf_threat_defences(b, a, &mut replies)? {
+                return Err(Res::Fail);
+            }
         } else {
             return Err(Res::Fail);
         }
@@ -127,6 +207,40 @@ impl VctSearch<'_, '_> {
         }
         Ok(out)
     }
+}
+
+/// Under renju, can a stone off the lines of a VCF's moves change whether it works? Only
+/// through the exact double-three rule, whose "real three" test reaches beyond a point's own
+/// lines: when black (attacking) plays a move of the double-three class, or when the VCF ends
+/// with a white four whose block is a double-three-class point. Other classes (four, overline,
+/// double four) are decided by the point's own lines. Replays the line; the board is restored.
+fn line_depends_on_distant_stones(b: &mut Board, a: Color, line: &[u16]) -> bool {
+    let mut made = 0;
+    let mut depends = false;
+    for (k, &m) in line.iter().enumerate() {
+        let m = m as usize;
+        let c = if k % 2 == 0 { a } else { a.opp() };
+        if !b.is_empty_cell(m) {
+            depends = true;
+            break;
+        }
+        if c == Color::Black && b.threat(m, Color::Black) == Threat::ThreeThree {
+            depends = true;
+            break;
+        }
+        b.make(m, c);
+        made += 1;
+    }
+    if !depends && line.len() % 2 == 1 && a == Color::White && made == line.len() {
+        // The line ends with white's move: if it is a four (not a five), black's blocks were
+        // all illegal; check whether any of them is a double-three candidate.
+        depends =
+            b.cells_with(Color::White, Threat::Five).iter().any(|f| b.threat(f, Color::Black) == Threat::ThreeThree);
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    depends
 }
 
 /// The attacker's threat moves, strongest kinds first, index order within a kind: fours that
@@ -199,28 +313,111 @@ impl ThreatSolver {
         stop: &AtomicBool,
     ) -> (SolveResult, Option<Proof>) {
         let start = Instant::now();
+        let tag = |vcf_threats: bool| {
+            // Fails depend on the VCF depth of the leaves and on the kinds of threat too.
+            (limits.vcf_depth as u64 * 2 + vcf_threats as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        };
         let mut s = VctSearch {
             v: VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
             vcf_depth: limits.vcf_depth,
-            // Fails depend on the VCF depth of the leaves too.
-            tag: (limits.vcf_depth as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            vcf_threats: false,
+            tag: tag(false),
         };
+        // Pass 1: threes and fours only (fast). Pass 2, if asked for and pass 1 found nothing:
+        // also moves that threaten a VCF.
         let mut out = (SolveResult::NoWin, None);
-        for depth in 1..=limits.max_depth.max(1) {
-            match s.attack(board, attacker, depth) {
-                Ok(p) => {
-                    out = (SolveResult::Win(p.main_line()), Some(p));
-                    break;
+        let passes: &[bool] = if limits.vcf_threats { &[false, true] } else { &[false] };
+        'passes: for &vcf_threats in passes {
+            s.vcf_threats = vcf_threats;
+            s.tag = tag(vcf_threats);
+            for depth in 1..=limits.max_depth.max(1) {
+                match s.attack(board, attacker, depth) {
+                    Ok(p) => {
+                        out = (SolveResult::Win(p.main_line()), Some(p));
+                        break 'passes;
+                    }
+                    Err(Res::Abort) => {
+                        out = (SolveResult::Unknown, None);
+                        break 'passes;
+                    }
+                    Err(_) => {}
                 }
-                Err(Res::Abort) => {
-                    out = (SolveResult::Unknown, None);
-                    break;
-                }
-                Err(_) => {}
             }
         }
         self.stats.nodes = s.v.budget.nodes;
         self.stats.elapsed = start.elapsed();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Pos, parse_move_string};
+
+    fn setup(rule: Rule, black: &str, white: &str) -> Board {
+        let mut b = Board::new(15, 15, rule);
+        for (s, c) in [(black, Color::Black), (white, Color::White)] {
+            for m in parse_move_string(s).unwrap() {
+                let i = b.idx(m);
+                b.make(i, c);
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn double_three_wins_except_for_renju_black() {
+        let stop = AtomicBool::new(false);
+        let limits = SolveLimits::vct(2, 10).with_vcf_threats(false);
+        let mut b = setup(Rule::Freestyle, "h8i8j9j10", "a1a3c1o15");
+        let h = b.hash();
+        let mut s = ThreatSolver::new();
+        let (r, proof) = s.vct_proof(&mut b, Color::Black, &limits, &stop);
+        assert_eq!(b.hash(), h);
+        let proof = proof.unwrap();
+        assert!(r.is_win());
+        assert_eq!(b.pos(proof.mv), Pos::new(9, 7), "j8");
+        // No single reply stops both threes (and white has no four): nothing to list.
+        assert!(proof.replies.is_empty(), "{:?}", proof.replies);
+        // Renju: j8 is a forbidden double three for black; one threat move is not enough.
+        let mut b = setup(Rule::Renju, "h8i8j9j10", "a1a3c1o15");
+        assert_eq!(
+            s.vct(&mut b, Color::Black, &SolveLimits::vct(1, 10).with_vcf_threats(false), &stop),
+            SolveResult::NoWin
+        );
+        // White may make it.
+        let mut b = setup(Rule::Renju, "a1a3c1o15", "h8i8j9j10");
+        assert!(s.vct(&mut b, Color::White, &limits, &stop).is_win());
+    }
+
+    #[test]
+    fn three_defences_include_counter_fours() {
+        // Black open three h8-j8 with room on both sides: only g8 and k8 stop it (after f8, k8
+        // still makes a straight four). White's three stones l9-l11 give the counter-fours l7,
+        // l8, l12, l13. Nothing else is a reply.
+        let mut b = setup(Rule::Freestyle, "h8i8j8", "l9l10l11");
+        let mut out = Moves::new();
+        three_defences(&mut b, Color::Black, &mut out);
+        let names: Vec<String> = out.iter().map(|&i| b.pos(i as usize).to_notation()).collect();
+        assert_eq!(names, ["l7", "g8", "k8", "l8", "l12", "l13"]);
+    }
+
+    #[test]
+    fn limits_and_stop_flag_give_unknown() {
+        // Renju black h8 i8 j9 j10: j8 is forbidden, the win takes thousands of nodes.
+        let mut b = setup(Rule::Renju, "h8i8j9j10", "a1a3c1o15");
+        let h = b.hash();
+        let mut s = ThreatSolver::new();
+        let free = AtomicBool::new(false);
+        let r = s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20).with_nodes(200), &free);
+        assert_eq!(r, SolveResult::Unknown);
+        let stop = AtomicBool::new(true);
+        let r = s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20), &stop);
+        assert_eq!(r, SolveResult::Unknown);
+        assert!(s.stats.nodes <= 1024, "{}", s.stats.nodes);
+        assert_eq!(b.hash(), h);
+        s.clear();
+        assert!(s.vct(&mut b, Color::Black, &SolveLimits::vct(7, 20), &free).is_win());
     }
 }
