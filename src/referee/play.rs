@@ -348,6 +348,8 @@ struct Seat<'a> {
     probe_timeout: Duration,
     /// Per answer given in this seat: was it the runner's own choice?
     by_runner: Vec<bool>,
+    /// What `INFO time_left` says before a `SWAP2BOARD`.
+    time_left: i64,
 }
 
 impl Seat<'_> {
@@ -406,7 +408,9 @@ impl OpeningPlayer for Seat<'_> {
     fn answer(&mut self, q: &Question) -> Result<Answer, String> {
         if q.rule == OpeningRule::Swap2 && matches!(q.step, Step::Open | Step::Swap2) {
             if self.player.swap2_ok != Some(false) {
-                let left = format!("INFO time_left {}", self.o.ms);
+                // the game clock as it stands at the start (the opening is not charged to it);
+                // the turn limit during the opening is `--opening-ms`
+                let left = format!("INFO time_left {}", self.time_left);
                 let mut lines = vec![left];
                 lines.extend(swap2_lines(&q.moves));
                 match self.ask(&lines, true)? {
@@ -476,6 +480,7 @@ pub fn play_game_opening(
         AutoPlayer::new(Decider::new(limits), s.size, s.size, s.rule)
     };
     let probe_timeout = s.start_timeout.min(Duration::from_secs(3));
+    let time_left = if s.time.match_ms > 0 { s.time.match_ms as i64 } else { UNLIMITED_LEFT };
     let walked = {
         let mut a = Seat {
             player: first,
@@ -484,6 +489,7 @@ pub fn play_game_opening(
             tolerance_ms: s.time.tolerance_ms,
             probe_timeout,
             by_runner: Vec::new(),
+            time_left,
         };
         let mut b = Seat {
             player: second,
@@ -492,6 +498,7 @@ pub fn play_game_opening(
             tolerance_ms: s.time.tolerance_ms,
             probe_timeout,
             by_runner: Vec::new(),
+            time_left,
         };
         let r = walk(o.rule, s.size, s.size, s.rule, &mut [&mut a, &mut b]);
         (r, [a.by_runner, b.by_runner])
