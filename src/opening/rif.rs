@@ -345,7 +345,7 @@ impl Walk {
     ) -> Result<Answer, OpeningError> {
         let q = Question { rule: self.rule, step, moves: self.moves(), offers: offers.to_vec() };
         let a = players[who].answer(&q).map_err(|e| err(who, e))?;
-        let text = format!("{} {} {}", self.rule, step.word(), crate::core::format_move_string(&q.moves));
+        let text = format!("{} {} [{}]", self.rule, step.word(), crate::core::format_move_string(&q.moves));
         self.transcript.push((who, text, a.to_string()));
         Ok(a)
     }
