@@ -7,6 +7,8 @@
 use crate::board::{Board, MoveError};
 use crate::core::{Color, Pos, Rule};
 use crate::game::{Game, Outcome};
+use crate::opening::rif::{Answer, AutoPlayer, OpeningPlayer, OpeningRule, Question};
+use crate::opening::{BalanceLimits, Decider, Evaluator, Swap2Decision, Zone};
 use crate::search::{self, Clock, Event, Limits, SearchResult, Searcher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +38,9 @@ pub struct Settings {
     /// Yixin-Board announced itself (`yxshowinfo` or `info show_detail`).
     pub yixin: bool,
     pub show_detail: i64,
+    /// `INFO opening_seed` (Gorin's own key): picks among near-equal opening choices; 0 = the
+    /// best one always.
+    pub opening_seed: u64,
     /// Play the one-ply simple chooser instead of the search (`pbrain-gorin --simple`, a
     /// sparring partner for matches).
     pub simple: bool,
@@ -55,6 +60,7 @@ impl Default for Settings {
             rule_code: None,
             yixin: false,
             show_detail: 0,
+            opening_seed: 0,
             simple: false,
             tweaks: Vec::new(),
         }
@@ -385,26 +391,70 @@ impl Engine {
         search::simple_move(&mut b, self.game.to_move.opp()).map(|(j, _)| b.pos(j))
     }
 
+    /// Limits for an opening decision (swap2, the opening extension, yxbalance*): about half
+    /// the move's hard limit, node-limited inside it, seeded by `INFO opening_seed`.
+    pub fn opening_limits(&self) -> BalanceLimits {
+        let b = &self.game.board;
+        let stones = b.stone_count(Color::Black) + b.stone_count(Color::White);
+        let budget = self.settings.clock.budget(stones, b.empty_count());
+        let ms = (budget.maximum.as_millis() as u64 / 2).min(30_000);
+        BalanceLimits { seed: self.settings.opening_seed, ..BalanceLimits::for_time(ms) }
+    }
+
     /// Swap2 answers for the given stones (played alternately from black), decided by the
-    /// simple chooser until the opening module decides better. See [`Swap2Answer`].
+    /// opening module: three balanced stones; SWAP, one stone or two balanced stones by the
+    /// evaluation; SWAP or a sixth stone. See [`Swap2Answer`].
     pub fn swap2(&self, stones: &[Pos]) -> Result<Swap2Answer, String> {
         let (w, h) = (self.game.board.width(), self.game.board.height());
-        let game = Game::from_moves(w, h, self.settings.swap2_rule(), stones).map_err(|e| e.to_string())?;
-        let mut b = game.board.clone();
-        let (cx, cy) = (w as i32 / 2, h as i32 / 2);
-        match stones.len() {
-            0 => {
-                // A quiet, roughly balanced three-stone start around the centre.
-                let pts = [(cx, cy), (cx + 1, cy - 1), (cx - 1, cy + 1)];
-                Ok(Swap2Answer::Stones(pts.iter().map(|&(x, y)| Pos::new(x as usize, y as usize)).collect()))
-            }
-            3 | 5 => {
-                // White to move. Take black if white's best reply looks clearly worse.
-                let (i, v) = search::simple_move(&mut b, Color::White).ok_or_else(|| "no legal move".to_string())?;
-                if v < -20 { Ok(Swap2Answer::Swap) } else { Ok(Swap2Answer::Stones(vec![b.pos(i)])) }
-            }
-            n => Err(format!("swap2 expects 0, 3 or 5 stones, got {n}")),
+        if ![0, 3, 5].contains(&stones.len()) {
+            return Err(format!("swap2 expects 0, 3 or 5 stones, got {}", stones.len()));
         }
+        let game = Game::from_moves(w, h, self.settings.swap2_rule(), stones).map_err(|e| e.to_string())?;
+        if game.outcome != Outcome::Ongoing {
+            return Err("the stones already end the game".into());
+        }
+        let mut d = Decider::new(self.opening_limits());
+        match d.swap2(&game)? {
+            Swap2Decision::Swap => Ok(Swap2Answer::Swap),
+            Swap2Decision::Stones(v) => Ok(Swap2Answer::Stones(v)),
+        }
+    }
+
+    /// `yxbalanceone` / `yxbalancetwo`: one stone for the side to move (or two: it and the
+    /// reply) that leave the position worth `bias` to the side to move, as near as the search
+    /// can tell (0 = even). Does not change the position.
+    pub fn balance(&self, two: bool, bias: i64) -> Result<Vec<Pos>, String> {
+        let me = self.game.to_move;
+        let bias = bias.clamp(-10_000, 10_000) as i32;
+        let target = if me == Color::Black { bias } else { -bias };
+        let mut ev = Evaluator::new(BalanceLimits { target, ..self.opening_limits() });
+        let found = if self.game.outcome != Outcome::Ongoing {
+            None
+        } else if two {
+            ev.balance_two(&self.game, Zone::Anywhere, Zone::Anywhere)
+        } else {
+            ev.balance_one(&self.game, Zone::Anywhere)
+        };
+        match found {
+            Some(s) => Ok(s.stones),
+            None => match (two, self.quick_move()) {
+                (false, Some(p)) => Ok(vec![p]),
+                (true, Some(p)) => Ok(std::iter::once(p).chain(self.quick_reply_after(p)).collect()),
+                (_, None) => Err("no legal move".into()),
+            },
+        }
+    }
+
+    /// A question of the `GORINOPENING` extension, answered by the opening module for the
+    /// board size and rule of the current game.
+    pub fn opening_step(&self, q: &Question) -> Result<Answer, String> {
+        let (w, h) = (self.game.board.width(), self.game.board.height());
+        let rule = match q.rule {
+            OpeningRule::Swap1 | OpeningRule::Swap2 => self.settings.swap2_rule(),
+            _ => self.settings.rule(),
+        };
+        let mut p = AutoPlayer::new(Decider::new(self.opening_limits()), w, h, rule);
+        p.answer(q)
     }
 }
 

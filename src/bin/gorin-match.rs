@@ -5,6 +5,7 @@
 
 use clap::Parser;
 use gorin::core::{MAX_SIZE, MIN_SIZE, Rule};
+use gorin::opening::rif::OpeningRule;
 use gorin::referee::openings::{Opening, parse_openings, random_openings};
 use gorin::referee::{EngineSpec, GameSettings, MatchConfig, Sprt, TimeControl, run_match};
 use std::io::IsTerminal;
@@ -59,9 +60,18 @@ struct Args {
     /// Also generate random quiet openings of this many stones (enough for every game pair).
     #[arg(long)]
     random_openings: Option<usize>,
-    /// Seed for --random-openings.
+    /// Seed for --random-openings and for the openings of --opening-rule.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play every game's opening under an opening rule: swap1, swap2 (gomoku), taraguchi10,
+    /// soosyrv8, yamaguchi (renju). Engines are asked through SWAP2BOARD (swap2) or Gorin's
+    /// GORINOPENING extension; for an engine without them the runner chooses (opening module).
+    /// The first player is A in odd-numbered games and B in even ones.
+    #[arg(long, value_parser = parse_opening_rule)]
+    opening_rule: Option<OpeningRule>,
+    /// Milliseconds per opening decision (INFO timeout_turn during the opening).
+    #[arg(long, default_value_t = 1000)]
+    opening_ms: u64,
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -71,6 +81,11 @@ struct Args {
     /// Output folder (created): results.tsv, openings.tsv, summary.txt, games/, logs/.
     #[arg(long)]
     out: PathBuf,
+}
+
+fn parse_opening_rule(s: &str) -> Result<OpeningRule, String> {
+    OpeningRule::parse(s)
+        .ok_or_else(|| format!("unknown opening rule {s:?} (swap1, swap2, taraguchi10, soosyrv8, yamaguchi)"))
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
@@ -89,6 +104,12 @@ fn config(args: Args) -> Result<MatchConfig, String> {
     }
     if args.names.len() > 2 {
         return Err("give --name at most twice".into());
+    }
+    if args.opening_rule.is_some() && (args.openings.is_some() || args.random_openings.is_some()) {
+        return Err("--opening-rule makes each game's opening; drop --openings / --random-openings".into());
+    }
+    if args.opening_rule.is_some() && args.size < 9 {
+        return Err("--opening-rule needs a board of at least 9x9 (the 9x9 central zone)".into());
     }
     let a = EngineSpec::parse(&args.engines[0])?;
     let b = EngineSpec::parse(&args.engines[1])?;
@@ -135,6 +156,9 @@ fn config(args: Args) -> Result<MatchConfig, String> {
         sprt: args.sprt,
         out_dir: args.out,
         tty: std::io::stdout().is_terminal(),
+        opening_rule: args.opening_rule,
+        opening_ms: args.opening_ms.max(1),
+        seed: args.seed,
     })
 }
 

@@ -7,6 +7,7 @@
 
 use crate::core::{MAX_SIZE, Pos};
 pub use crate::engine::StoneKind;
+use crate::opening::rif::{OpeningRule, Step};
 use std::fmt;
 
 /// One `INFO key value` setting.
@@ -75,6 +76,16 @@ pub enum Command {
     YxUnsupported(String),
     /// `DEBUGPOS`: Gorin's own debug command; prints the position as `DEBUG POSITION …`.
     DebugPosition,
+    /// `GORINOPENING` alone: does the engine speak the opening extension? (answer `OK`).
+    GorinOpeningProbe,
+    /// `GORINOPENING <rule> <step> [n]` … `DONE` (Gorin's opening extension): the stones so far
+    /// (alternately from black), then for `pick <k>` the `k` offered fifth moves.
+    GorinOpening {
+        rule: OpeningRule,
+        step: Step,
+        offers: usize,
+        points: Vec<Pos>,
+    },
 }
 
 /// Why a line is not a command we can run.
@@ -183,8 +194,29 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// `GORINOPENING` with its head parsed (or why it could not be).
+    Opening(Result<(OpeningRule, Step, usize), String>),
     /// An unsupported `yx…` command whose coordinate lines are swallowed.
     YxOther(String),
+}
+
+/// The head of a `GORINOPENING` block: `<rule> <step> [n]`; `pick <k>` gives the number of
+/// offers that end the block.
+fn opening_head(args: &str) -> Result<(OpeningRule, Step, usize), String> {
+    let w: Vec<&str> = args.split_whitespace().collect();
+    if w.len() < 2 || w.len() > 3 {
+        return Err(format!("expected <rule> <step> [n] but got {args:?}"));
+    }
+    let rule = OpeningRule::parse(w[0]).ok_or_else(|| format!("unknown opening rule {:?}", w[0]))?;
+    if w[1].eq_ignore_ascii_case("pick") {
+        let k = w.get(2).ok_or("pick needs the number of offers")?;
+        let k: usize = k.parse().map_err(|_| format!("{k:?} is not a number"))?;
+        if k == 0 {
+            return Err("pick needs at least one offer".into());
+        }
+        return Ok((rule, Step::Pick, k));
+    }
+    Ok((rule, Step::parse(w[1], w.get(2).copied())?, 0))
 }
 
 /// What a single line means on its own.
@@ -256,6 +288,8 @@ fn parse_head(line: &str) -> Result<Head, ParseError> {
         "YXBALANCETWO" => Command::YxBalanceTwo(bias(args).map_err(|e| bad("YXBALANCETWO", e))?),
         "YXSEARCHDEFEND" => Command::YxSearchDefend,
         "DEBUGPOS" => Command::DebugPosition,
+        "GORINOPENING" if args.is_empty() => Command::GorinOpeningProbe,
+        "GORINOPENING" => return Ok(Head::Block(BlockKind::Opening(opening_head(args)))),
         w if w.starts_with("YX") => return Ok(Head::Block(BlockKind::YxOther(line.to_string()))),
         _ => return Err(ParseError::Unknown(line.to_string())),
     };
@@ -276,6 +310,7 @@ impl Block {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2 => "SWAP2BOARD",
+            BlockKind::Opening(_) => "GORINOPENING",
             BlockKind::YxOther(_) => "YX",
         }
     }
@@ -286,7 +321,7 @@ impl Block {
         }
         let r = match self.kind {
             BlockKind::Board | BlockKind::YxBoard => parse_board_stone(line).map(|s| self.stones.push(s)),
-            BlockKind::Swap2 => parse_point(line).map(|p| self.points.push(p)),
+            BlockKind::Swap2 | BlockKind::Opening(_) => parse_point(line).map(|p| self.points.push(p)),
             BlockKind::YxOther(_) => Ok(()),
         };
         if let Err(e) = r {
@@ -309,6 +344,13 @@ impl Block {
             BlockKind::Board => Command::Board(self.stones),
             BlockKind::YxBoard => Command::YxBoard(self.stones),
             BlockKind::Swap2 => Command::Swap2Board(self.points),
+            BlockKind::Opening(Err(e)) => return Err(bad(name, e)),
+            BlockKind::Opening(Ok((rule, step, offers))) => {
+                if self.points.len() < offers {
+                    return Err(bad(name, format!("{offers} offers announced but {} points given", self.points.len())));
+                }
+                Command::GorinOpening { rule, step, offers, points: self.points }
+            }
             BlockKind::YxOther(_) => unreachable!("handled above"),
         })
     }
@@ -439,6 +481,17 @@ impl fmt::Display for Command {
             Command::YxSearchDefend => write!(f, "yxsearchdefend"),
             Command::YxUnsupported(t) => write!(f, "{t}\ndone"),
             Command::DebugPosition => write!(f, "DEBUGPOS"),
+            Command::GorinOpeningProbe => write!(f, "GORINOPENING"),
+            Command::GorinOpening { rule, step, offers, points } => {
+                match step {
+                    Step::Pick => writeln!(f, "GORINOPENING {rule} pick {offers}")?,
+                    s => writeln!(f, "GORINOPENING {rule} {}", s.word())?,
+                }
+                for p in points {
+                    writeln!(f, "{p}")?;
+                }
+                write!(f, "DONE")
+            }
         }
     }
 }
@@ -493,6 +546,19 @@ mod tests {
     }
 
     #[test]
+    fn opening_extension_heads() {
+        assert_eq!(parse_text("GORINOPENING"), vec![Ok(Command::GorinOpeningProbe)]);
+        let bad_rule = parse_text("GORINOPENING renju9 open\n7,7\nDONE");
+        assert!(matches!(&bad_rule[..], [Err(ParseError::BadArgs { command: "GORINOPENING", .. })]), "{bad_rule:?}");
+        let short = parse_text("GORINOPENING yamaguchi pick 3\n7,7\n8,8\nDONE");
+        assert!(matches!(&short[..], [Err(ParseError::BadArgs { .. })]), "{short:?}");
+        assert_eq!(
+            parse_text("gorinopening SWAP1 open\ndone"),
+            vec![Ok(Command::GorinOpening { rule: OpeningRule::Swap1, step: Step::Open, offers: 0, points: vec![] })]
+        );
+    }
+
+    #[test]
     fn errors() {
         assert!(matches!(one("TURN 7"), Err(ParseError::BadArgs { command: "TURN", .. })));
         assert!(matches!(one("TURN a,b"), Err(ParseError::BadArgs { .. })));
@@ -532,6 +598,20 @@ mod tests {
             Command::YxSearchDefend,
             Command::YxUnsupported("yxquerydatabaseall".into()),
             Command::DebugPosition,
+            Command::GorinOpeningProbe,
+            Command::GorinOpening {
+                rule: OpeningRule::Taraguchi10,
+                step: Step::Stone { zone: crate::opening::Zone::Central(5) },
+                offers: 0,
+                points: vec![Pos::new(7, 7), Pos::new(8, 8)],
+            },
+            Command::GorinOpening { rule: OpeningRule::Soosyrv8, step: Step::Swap { n: 4 }, offers: 0, points: vec![] },
+            Command::GorinOpening {
+                rule: OpeningRule::Yamaguchi,
+                step: Step::Pick,
+                offers: 2,
+                points: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 9), Pos::new(1, 1), Pos::new(2, 2)],
+            },
         ];
         for c in cmds {
             assert_eq!(parse_text(&c.to_string()), vec![Ok(c.clone())], "{c}");

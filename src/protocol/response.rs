@@ -17,6 +17,8 @@ pub enum Response {
     Moves(Vec<Pos>),
     /// `SWAP` (swap2).
     Swap,
+    /// An answer of the `GORINOPENING` extension (`SWAP`, `NOSWAP`, stones, a number).
+    Opening(String),
     /// The ABOUT line.
     About,
     /// A complete `FORBID …` line.
@@ -46,6 +48,7 @@ impl fmt::Display for Response {
                 f.write_str(&s.join(" "))
             }
             Response::Swap => f.write_str("SWAP"),
+            Response::Opening(s) => f.write_str(&one_line(s)),
             Response::About => write!(
                 f,
                 "name=\"Gorin\", version=\"{}\", author=\"Gorin team\", country=\"International\"",

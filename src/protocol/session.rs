@@ -10,6 +10,7 @@ use super::command::{Command, Info, ParseError};
 use super::response::Response;
 use crate::core::{Pos, WIN, WIN_MIN};
 use crate::engine::{Engine, Swap2Answer};
+use crate::opening::rif::Question;
 use crate::search::{Event, Progress, SearchResult, Searcher};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,8 +40,6 @@ enum Purpose {
     Play,
     /// yxnbest and friends: the move is only printed.
     Suggest,
-    /// yxbalancetwo: a pair of moves (ours, then the reply) is printed on one line.
-    SuggestTwo,
 }
 
 struct Running {
@@ -263,10 +262,6 @@ impl Session {
                 self.engine.charge_time(r.asked.elapsed());
             }
             Purpose::Suggest => self.send(Response::Move(p)),
-            Purpose::SuggestTwo => {
-                let pair: Vec<Pos> = std::iter::once(p).chain(self.engine.quick_reply_after(p)).collect();
-                self.send(Response::Moves(pair));
-            }
         }
     }
 
@@ -351,10 +346,24 @@ impl Session {
                 self.send(Response::Message(format!("INFO MAX_THREAD_NUM {threads}")));
                 self.send(Response::Message(format!("INFO MAX_HASH_SIZE {log2}")));
             }
-            Command::YxNBest(_) | Command::YxBalanceOne(_) | Command::YxSearchDefend => {
-                self.think(at, Purpose::Suggest)
+            Command::YxNBest(_) | Command::YxSearchDefend => self.think(at, Purpose::Suggest),
+            Command::YxBalanceOne(bias) => match self.engine.balance(false, bias) {
+                Ok(v) => self.send(Response::Move(v[0])),
+                Err(e) => self.send(Response::Error(e)),
+            },
+            Command::YxBalanceTwo(bias) => match self.engine.balance(true, bias) {
+                Ok(v) => self.send(Response::Moves(v)),
+                Err(e) => self.send(Response::Error(e)),
+            },
+            Command::GorinOpeningProbe => self.send(Response::Ok),
+            Command::GorinOpening { rule, step, offers, points } => {
+                let split = points.len() - offers;
+                let q = Question { rule, step, moves: points[..split].to_vec(), offers: points[split..].to_vec() };
+                match self.engine.opening_step(&q) {
+                    Ok(a) => self.send(Response::Opening(a.to_string())),
+                    Err(e) => self.send(Response::Error(format!("GORINOPENING: {e}"))),
+                }
             }
-            Command::YxBalanceTwo(_) => self.think(at, Purpose::SuggestTwo),
             Command::YxUnsupported(t) => self.send(Response::Unknown(t)),
             Command::DebugPosition => {
                 let line = position_line(&self.engine);
@@ -389,6 +398,9 @@ impl Session {
             Info::ShowDetail(v) => {
                 s.yixin = true;
                 s.show_detail = v;
+            }
+            Info::Other { key, value } if key.eq_ignore_ascii_case("opening_seed") => {
+                s.opening_seed = value.trim().parse().unwrap_or(0);
             }
             Info::GameType(_) | Info::Evaluate(_) | Info::Folder(_) | Info::Other { .. } => {}
         }

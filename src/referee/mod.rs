@@ -15,7 +15,7 @@ pub mod stats;
 
 pub use engine::EngineSpec;
 pub use openings::{Opening, parse_openings, random_openings};
-pub use play::{GameSettings, Player, TimeControl, play_game};
+pub use play::{GameSettings, OpeningSettings, Player, TimeControl, play_game, play_game_opening};
 pub use record::{GameRecord, Termination};
 pub use runner::{MatchConfig, MatchSummary, run_match};
 pub use stats::{Sprt, SprtState, Tally};

@@ -6,6 +6,10 @@ use super::record::{GameRecord, Termination};
 use crate::board::MoveError;
 use crate::core::{Color, Pos, Rule};
 use crate::game::{Game, Outcome};
+use crate::opening::rif::{
+    Answer, AutoPlayer, OpeningPlayer, OpeningRule, Question, Step, question_lines, swap2_lines, walk,
+};
+use crate::opening::{BalanceLimits, Decider};
 use std::time::{Duration, Instant};
 
 /// Time limits of a game, per engine.
@@ -45,11 +49,15 @@ pub struct Player {
     pub name: String,
     log: Log,
     engine: Option<Engine>,
+    /// Does the running engine speak the `GORINOPENING` extension? (`None`: not probed yet.)
+    opening_ext: Option<bool>,
+    /// Did the running engine answer `SWAP2BOARD`? (`None`: not asked yet.)
+    swap2_ok: Option<bool>,
 }
 
 impl Player {
     pub fn new(spec: EngineSpec, name: String, log: Log) -> Player {
-        Player { spec, name, log, engine: None }
+        Player { spec, name, log, engine: None, opening_ext: None, swap2_ok: None }
     }
 
     /// A running engine: the current one if alive, else a fresh process that answered ABOUT.
@@ -62,6 +70,8 @@ impl Player {
             let mut e = Engine::spawn(&self.spec, self.log.clone())?;
             e.query_about(start_timeout)?;
             self.engine = Some(e);
+            self.opening_ext = None;
+            self.swap2_ok = None;
         }
         Ok(self.engine.as_mut().expect("engine just ensured"))
     }
@@ -132,6 +142,19 @@ fn start_engine(p: &mut Player, s: &GameSettings, tag: &str) -> Result<(), Strin
 /// `tag` is written to both engines' logs. Never panics on engine behaviour; every way a game
 /// can end is a [`Termination`].
 pub fn play_game(black: &mut Player, white: &mut Player, s: &GameSettings, opening: &[Pos], tag: &str) -> GameRecord {
+    play_inner(black, white, s, opening, tag, false)
+}
+
+/// [`play_game`]; with `started` the engines were already started for this game (after an
+/// opening phase) and the set-up is skipped.
+fn play_inner(
+    black: &mut Player,
+    white: &mut Player,
+    s: &GameSettings,
+    opening: &[Pos],
+    tag: &str,
+    started: bool,
+) -> GameRecord {
     let mut rec = GameRecord {
         size: s.size,
         rule: s.rule,
@@ -164,6 +187,9 @@ pub fn play_game(black: &mut Player, white: &mut Player, s: &GameSettings, openi
 
     // Set-up: a side that cannot start loses (black's failure is judged first).
     for c in Color::BOTH {
+        if started {
+            break;
+        }
         let side_tag =
             format!("{tag}: {} as {}", players[c.idx()].name, if c == Color::Black { "black" } else { "white" });
         if let Err(why) = start_engine(players[c.idx()], s, &side_tag) {
@@ -296,5 +322,232 @@ mod tests {
         assert_eq!(parse_move("7,8,9"), None);
         assert_eq!(parse_move("h8"), None);
         assert_eq!(parse_move("OK"), None);
+    }
+}
+
+/// The opening phase of every game of a match played under an opening rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningSettings {
+    pub rule: OpeningRule,
+    /// Milliseconds per opening decision (told as `INFO timeout_turn` during the opening; the
+    /// runner's own choices for engines without the extension use the same time).
+    pub ms: u64,
+    /// Seed for near-equal choices (sent as `INFO opening_seed`; the runner's own choices use
+    /// it too). The runner gives both games of a pair the same seed.
+    pub seed: u64,
+}
+
+/// One seat of the opening: the engine over the protocol when it can answer (the standard
+/// `SWAP2BOARD` for swap2's steps, Gorin's `GORINOPENING` extension for the rest), else the
+/// runner's own choice from the opening module.
+struct Seat<'a> {
+    player: &'a mut Player,
+    auto: AutoPlayer,
+    o: OpeningSettings,
+    tolerance_ms: u64,
+    probe_timeout: Duration,
+    /// Per answer given in this seat: was it the runner's own choice?
+    by_runner: Vec<bool>,
+    /// What `INFO time_left` says before a `SWAP2BOARD`.
+    time_left: i64,
+}
+
+impl Seat<'_> {
+    fn supports_ext(&mut self) -> bool {
+        if let Some(b) = self.player.opening_ext {
+            return b;
+        }
+        let Some(e) = self.player.engine.as_mut() else { return false };
+        e.drain();
+        let ok = e.send("GORINOPENING").is_ok()
+            && matches!(e.recv(Instant::now() + self.probe_timeout), Reply::Line(l) if l.eq_ignore_ascii_case("OK"));
+        if !ok {
+            // let any stray answer arrive, then drop it
+            std::thread::sleep(Duration::from_millis(50));
+            e.drain();
+        }
+        self.player.opening_ext = Some(ok);
+        ok
+    }
+
+    /// Sends a block and reads the answer: `Ok(None)` when the engine does not know the
+    /// command (`UNKNOWN`, or for swap2 also `ERROR`).
+    fn ask(&mut self, lines: &[String], lenient_error: bool) -> Result<Option<Answer>, String> {
+        let Some(e) = self.player.engine.as_mut() else { return Err("engine not running".into()) };
+        e.drain();
+        for l in lines {
+            e.send(l)?;
+        }
+        let deadline = Instant::now() + Duration::from_millis(self.o.ms + self.tolerance_ms);
+        match e.recv(deadline) {
+            Reply::Line(l) => {
+                let upper = l.to_ascii_uppercase();
+                if upper.starts_with("UNKNOWN") || (lenient_error && upper.starts_with("ERROR")) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    e.drain();
+                    return Ok(None);
+                }
+                if upper.starts_with("ERROR") {
+                    return Err(format!("answered {l:?}"));
+                }
+                Answer::parse(&l).map(Some).map_err(|why| format!("unparsable answer {l:?}: {why}"))
+            }
+            Reply::Timeout => {
+                self.player.kill();
+                Err(format!("no answer within {} ms", self.o.ms + self.tolerance_ms))
+            }
+            Reply::Closed(why) => {
+                self.player.kill();
+                Err(why)
+            }
+        }
+    }
+}
+
+impl OpeningPlayer for Seat<'_> {
+    fn answer(&mut self, q: &Question) -> Result<Answer, String> {
+        if q.rule == OpeningRule::Swap2 && matches!(q.step, Step::Open | Step::Swap2) {
+            if self.player.swap2_ok != Some(false) {
+                // the game clock as it stands at the start (the opening is not charged to it);
+                // the turn limit during the opening is `--opening-ms`
+                let left = format!("INFO time_left {}", self.time_left);
+                let mut lines = vec![left];
+                lines.extend(swap2_lines(&q.moves));
+                match self.ask(&lines, true)? {
+                    Some(a) => {
+                        self.player.swap2_ok = Some(true);
+                        self.by_runner.push(false);
+                        return Ok(a);
+                    }
+                    None => self.player.swap2_ok = Some(false),
+                }
+            }
+        } else if self.supports_ext() {
+            if let Some(a) = self.ask(&question_lines(q), false)? {
+                self.by_runner.push(false);
+                return Ok(a);
+            }
+            self.player.opening_ext = Some(false);
+        }
+        self.by_runner.push(true);
+        self.player.note(&format!("opening: the runner answers {} {} for this engine", q.rule, q.step.word()));
+        self.auto.answer(q)
+    }
+}
+
+/// Plays one game under an opening rule: both engines start, the opening is played out
+/// between `first` (the tentative black) and `second` (asking each engine, or choosing for an
+/// engine without the extension), then the game goes on from the opening's stones with the
+/// colours the opening gave. Returns the record, whether `first` played black, and the
+/// opening's transcript (one line per decision). A player that breaks the opening rule loses
+/// ([`Termination::Opening`]).
+pub fn play_game_opening(
+    first: &mut Player,
+    second: &mut Player,
+    s: &GameSettings,
+    o: &OpeningSettings,
+    tag: &str,
+) -> (GameRecord, bool, Vec<String>) {
+    let mut rec = GameRecord {
+        size: s.size,
+        rule: s.rule,
+        black: first.name.clone(),
+        white: second.name.clone(),
+        opening: Vec::new(),
+        moves: Vec::new(),
+        winner: None,
+        termination: Termination::BoardFull,
+    };
+    for (k, p) in [&mut *first, &mut *second].into_iter().enumerate() {
+        let side_tag = format!("{tag}: {} as {} player ({})", p.name, ["first", "second"][k], o.rule);
+        if let Err(why) = start_engine(p, s, &side_tag) {
+            p.kill();
+            rec.winner = Some(if k == 0 { Color::White } else { Color::Black });
+            rec.termination = Termination::StartFailed(why);
+            return (rec, true, Vec::new());
+        }
+    }
+    let turn = if s.time.turn_ms > 0 { s.time.turn_ms } else { s.time.match_ms };
+    for p in [&mut *first, &mut *second] {
+        if let Some(e) = p.engine.as_mut() {
+            let _ = e.send(&format!("INFO timeout_turn {}", o.ms));
+            let _ = e.send(&format!("INFO opening_seed {}", o.seed));
+        }
+    }
+    let auto = || {
+        // the runner's own choices get most of the same time
+        let limits = BalanceLimits { seed: o.seed, ..BalanceLimits::for_time(o.ms * 8 / 10) };
+        AutoPlayer::new(Decider::new(limits), s.size, s.size, s.rule)
+    };
+    let probe_timeout = s.start_timeout.min(Duration::from_secs(3));
+    let time_left = if s.time.match_ms > 0 { s.time.match_ms as i64 } else { UNLIMITED_LEFT };
+    let walked = {
+        let mut a = Seat {
+            player: first,
+            auto: auto(),
+            o: *o,
+            tolerance_ms: s.time.tolerance_ms,
+            probe_timeout,
+            by_runner: Vec::new(),
+            time_left,
+        };
+        let mut b = Seat {
+            player: second,
+            auto: auto(),
+            o: *o,
+            tolerance_ms: s.time.tolerance_ms,
+            probe_timeout,
+            by_runner: Vec::new(),
+            time_left,
+        };
+        let r = walk(o.rule, s.size, s.size, s.rule, &mut [&mut a, &mut b]);
+        (r, [a.by_runner, b.by_runner])
+    };
+    for p in [&mut *first, &mut *second] {
+        if let Some(e) = p.engine.as_mut() {
+            let _ = e.send(&format!("INFO timeout_turn {turn}"));
+        }
+    }
+    let names = [first.name.clone(), second.name.clone()];
+    match walked {
+        (Err(e), _) => {
+            let verdict = format!("opening fault by {}: {}", names[e.player], e.why);
+            first.note(&verdict);
+            second.note(&verdict);
+            // Colours are not settled: the first player counts as black.
+            rec.winner = Some(if e.player == 0 { Color::White } else { Color::Black });
+            rec.termination = Termination::Opening(e.why);
+            (rec, true, vec![verdict])
+        }
+        (Ok(r), by_runner) => {
+            let mut next = [0usize; 2];
+            let mut transcript: Vec<String> = r
+                .transcript
+                .iter()
+                .map(|(who, q, a)| {
+                    let runner = by_runner[*who].get(next[*who]).copied().unwrap_or(false);
+                    next[*who] += 1;
+                    let by = if runner { " (runner's choice)" } else { "" };
+                    format!("{}{by}: {q} -> {a}", names[*who])
+                })
+                .collect();
+            let first_black = r.black == 0;
+            transcript.push(format!(
+                "result: {} black, {} white, stones {}",
+                names[r.black],
+                names[1 - r.black],
+                crate::core::format_move_string(&r.moves)
+            ));
+            for t in &transcript {
+                first.note(t);
+                second.note(t);
+            }
+            let rec = if first_black {
+                play_inner(first, second, s, &r.moves, tag, true)
+            } else {
+                play_inner(second, first, s, &r.moves, tag, true)
+            };
+            (rec, first_black, transcript)
+        }
     }
 }

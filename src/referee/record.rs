@@ -24,6 +24,8 @@ pub enum Termination {
     Crash(String),
     /// The engine did not start, or refused START.
     StartFailed(String),
+    /// The player broke the opening rule (a bad, late or illegal opening answer).
+    Opening(String),
     /// Draw: the board is full.
     BoardFull,
     /// Draw: renju with 25 empty points left.
@@ -43,6 +45,7 @@ impl Termination {
             Termination::Memory { .. } => "memory loss",
             Termination::Crash(_) => "crash",
             Termination::StartFailed(_) => "start failure",
+            Termination::Opening(_) => "opening fault",
             Termination::BoardFull => "draw, board full",
             Termination::RenjuDraw => "draw, renju 25 empty points",
         }
@@ -72,6 +75,7 @@ impl fmt::Display for Termination {
             }
             Termination::Crash(s) => write!(f, "crash: {s}"),
             Termination::StartFailed(s) => write!(f, "failed to start: {s}"),
+            Termination::Opening(s) => write!(f, "opening fault: {s}"),
             Termination::BoardFull => f.write_str("draw: board full"),
             Termination::RenjuDraw => f.write_str("draw: renju, 25 empty points left"),
         }

@@ -3,10 +3,11 @@
 
 use super::engine::{Engine, EngineSpec, open_log};
 use super::openings::Opening;
-use super::play::{GameSettings, Player, play_game};
+use super::play::{GameSettings, OpeningSettings, Player, play_game, play_game_opening};
 use super::record::GameRecord;
 use super::stats::{Sprt, SprtState, Tally};
 use crate::core::{Color, format_move_string};
+use crate::opening::rif::OpeningRule;
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -35,6 +36,13 @@ pub struct MatchConfig {
     pub out_dir: PathBuf,
     /// Rewrite the progress line in place (`\r`), for terminals.
     pub tty: bool,
+    /// Play every game's opening under this rule (then `openings` is not used): the first
+    /// player is A in even games and B in odd ones; both games of a pair share a seed.
+    pub opening_rule: Option<OpeningRule>,
+    /// Milliseconds per opening decision.
+    pub opening_ms: u64,
+    /// The match seed (`--seed`), for the openings' seeds.
+    pub seed: u64,
 }
 
 /// How the match ended.
@@ -75,6 +83,11 @@ pub fn schedule(g: usize, openings: usize) -> (Option<usize>, bool) {
     (opening, g.is_multiple_of(2))
 }
 
+/// The opening seed of game `g` (0-based): the same for both games of a pair, never 0.
+pub fn opening_seed(match_seed: u64, g: usize) -> u64 {
+    crate::opening::balance::mix(match_seed.wrapping_mul(1_000_003).wrapping_add((g / 2) as u64)) | 1
+}
+
 /// A safe file-name piece from an engine name.
 fn file_safe(name: &str) -> String {
     let s: String =
@@ -104,6 +117,8 @@ struct Finished {
     a_black: bool,
     opening: Option<usize>,
     record: GameRecord,
+    /// The opening phase's transcript (under an opening rule).
+    transcript: Vec<String>,
 }
 
 /// A's score in half points (0 loss, 1 draw, 2 win).
@@ -176,15 +191,27 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                     if g >= cfg.games {
                         break;
                     }
-                    let (opening, a_black) = schedule(g, cfg.openings.len());
-                    let moves = opening.map(|i| cfg.openings[i].moves.clone()).unwrap_or_default();
                     let tag = format!("game {}", g + 1);
-                    let record = if a_black {
-                        play_game(a, b, &cfg.settings, &moves, &tag)
+                    let (opening, a_black, record, transcript) = if let Some(rule) = cfg.opening_rule {
+                        let o = OpeningSettings { rule, ms: cfg.opening_ms, seed: opening_seed(cfg.seed, g) };
+                        let a_first = g.is_multiple_of(2);
+                        let (rec, first_black, t) = if a_first {
+                            play_game_opening(a, b, &cfg.settings, &o, &tag)
+                        } else {
+                            play_game_opening(b, a, &cfg.settings, &o, &tag)
+                        };
+                        (None, a_first == first_black, rec, t)
                     } else {
-                        play_game(b, a, &cfg.settings, &moves, &tag)
+                        let (opening, a_black) = schedule(g, cfg.openings.len());
+                        let moves = opening.map(|i| cfg.openings[i].moves.clone()).unwrap_or_default();
+                        let record = if a_black {
+                            play_game(a, b, &cfg.settings, &moves, &tag)
+                        } else {
+                            play_game(b, a, &cfg.settings, &moves, &tag)
+                        };
+                        (opening, a_black, record, Vec::new())
                     };
-                    if tx.send(Finished { game: g, a_black, opening, record }).is_err() {
+                    if tx.send(Finished { game: g, a_black, opening, record, transcript }).is_err() {
                         break;
                     }
                 }
@@ -208,7 +235,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     for fin in rx {
         let rec = &fin.record;
         let hp = a_half_points(rec, fin.a_black);
-        let label = fin.opening.map_or("empty board".to_string(), |i| cfg.openings[i].label.clone());
+        let label = match (cfg.opening_rule, fin.opening) {
+            (Some(rule), _) => format!("{rule} {}", format_move_string(&rec.opening)),
+            (None, Some(i)) => cfg.openings[i].label.clone(),
+            (None, None) => "empty board".to_string(),
+        };
         // The result first: appended and flushed before anything else can go wrong.
         let _ = writeln!(
             results,
@@ -226,6 +257,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         let stem = dir.join("games").join(format!("game{:05}", fin.game + 1));
         let _ = fs::write(stem.with_extension("sgf"), rec.to_sgf(&event));
         let _ = fs::write(stem.with_extension("psq"), rec.to_psq());
+        if !fin.transcript.is_empty() {
+            let _ = fs::write(stem.with_extension("opening.txt"), fin.transcript.join("\n") + "\n");
+        }
 
         tally.add_game(hp);
         if let Some(other) = pending_pairs.remove(&(fin.game / 2)) {
@@ -307,8 +341,9 @@ fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
     let mut t = String::new();
     let st = &cfg.settings;
     t.push_str(&format!(
-        "rule {} size {} turn {} ms match {} ms tolerance {} ms, {} games in {:.1} s, records in {}\n",
+        "rule {}{} size {} turn {} ms match {} ms tolerance {} ms, {} games in {:.1} s, records in {}\n",
         st.rule.name(),
+        cfg.opening_rule.map_or(String::new(), |r| format!(" opening {r} ({} ms a decision)", cfg.opening_ms)),
         st.size,
         st.time.turn_ms,
         st.time.match_ms,
@@ -355,9 +390,10 @@ fn write_opening_table(path: &Path, cfg: &MatchConfig, rows: &[OpeningRow]) -> s
         if r.tally.games() == 0 {
             continue;
         }
-        let (label, moves) = match cfg.openings.get(i) {
-            Some(o) => (o.label.clone(), format_move_string(&o.moves)),
-            None => ("empty board".to_string(), String::new()),
+        let (label, moves) = match (cfg.opening_rule, cfg.openings.get(i)) {
+            (Some(rule), _) => (format!("{rule} (an opening per game, see results.tsv)"), String::new()),
+            (None, Some(o)) => (o.label.clone(), format_move_string(&o.moves)),
+            (None, None) => ("empty board".to_string(), String::new()),
         };
         writeln!(
             f,
