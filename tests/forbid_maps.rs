@@ -2,7 +2,7 @@
 //! listed point must be forbidden with the listed kind, every other empty point must be legal.
 
 use gorin::board::Board;
-use gorin::core::{Color, Pos, Rule};
+use gorin::core::{Color, Rule};
 
 struct Case {
     name: String,
@@ -33,29 +33,13 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn board_from_rows(rows: &[String]) -> Board {
-    let mut b = Board::new(15, 15, Rule::Renju);
-    for (y, r) in rows.iter().enumerate() {
-        for (x, ch) in r.chars().enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            let i = b.idx(Pos::new(x, y));
-            b.make(i, c);
-        }
-    }
-    b
-}
-
 #[test]
 fn mintaka_forbidden_maps() {
     let cs = cases();
     assert!(cs.len() >= 12, "expected the 12 map cases, got {}", cs.len());
     let mut failures = Vec::new();
     for c in &cs {
-        let mut b = board_from_rows(&c.rows);
+        let mut b = Board::from_rows(&c.rows, Rule::Renju).unwrap();
         let got: Vec<(usize, usize, String)> = b
             .forbidden_points(Color::Black)
             .into_iter()

@@ -45,22 +45,6 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn board(rows: &[String], rule: Rule) -> Board {
-    let mut b = Board::new(15, 15, rule);
-    for (y, r) in rows.iter().enumerate() {
-        for (x, ch) in r.chars().enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            let i = b.idx(Pos::new(x, y));
-            b.make(i, c);
-        }
-    }
-    b
-}
-
 fn side(s: &str) -> Color {
     match s {
         "X" => Color::Black,
@@ -116,7 +100,7 @@ fn alphagomoku_rule_cases() {
             match chk[0].as_str() {
                 "forbidden" => {
                     forbidden_checks += 1;
-                    let mut b = board(&c.rows, Rule::Renju);
+                    let mut b = Board::from_rows(&c.rows, Rule::Renju).unwrap();
                     let i = b.idx(p);
                     let want = chk[4] == "true";
                     if b.is_forbidden(i, s) != want {
@@ -131,7 +115,7 @@ fn alphagomoku_rule_cases() {
                 "outcome" => {
                     outcome_checks += 1;
                     let r = rule(&chk[4]);
-                    let mut b = board(&c.rows, r);
+                    let mut b = Board::from_rows(&c.rows, r).unwrap();
                     let got = outcome(&mut b, p, s);
                     if got != chk[5] {
                         failures.push(format!(

@@ -717,6 +717,32 @@ impl Board {
         self.idx(Pos::new(self.width / 2, self.height / 2))
     }
 
+    /// The inverse of [`Board::to_diagram`]: rows top first (y = 0), `X` black, `O` white,
+    /// `#` wall, anything else empty; the width is the first row's length. Stones are made row
+    /// by row, so the history is not the order of any real game.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S], rule: Rule) -> Result<Board, String> {
+        let h = rows.len();
+        let w = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        Board::check_size(w, h)?;
+        let mut b = Board::new(w, h, rule);
+        for (y, row) in rows.iter().enumerate() {
+            let row = row.as_ref();
+            if row.chars().count() != w {
+                return Err(format!("row {y} has {} points, not {w}", row.chars().count()));
+            }
+            for (x, ch) in row.chars().enumerate() {
+                let p = Pos::new(x, y);
+                match ch {
+                    'X' => b.make(b.idx(p), Color::Black),
+                    'O' => b.make(b.idx(p), Color::White),
+                    '#' => b.place_wall(p).map_err(|e| e.to_string())?,
+                    _ => {}
+                }
+            }
+        }
+        Ok(b)
+    }
+
     /// Text diagram, top row is y = 0: `X` black, `O` white, `#` wall, `.` empty.
     pub fn to_diagram(&self) -> String {
         let mut s = String::new();

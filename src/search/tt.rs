@@ -20,6 +20,19 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// The bound a search result `value` is, given the window it was searched with.
+    pub fn of(value: Value, alpha: Value, beta: Value) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A probed entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {

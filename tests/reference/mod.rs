@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use gorin::board::{Board, ForbidKind};
-use gorin::core::{Color, Pos, Rule};
+use gorin::core::{Color, Rule};
 
 /// splitmix64: tiny, deterministic, good enough to drive random games.
 pub struct Rng(u64);
@@ -285,21 +285,15 @@ pub fn run_wins(rule: Rule, c: Color, n: i32, e1: Option<u8>, e2: Option<u8>) ->
 
 /// Parses rows of `X`, `O`, `.` (other characters are empty points) into both boards.
 pub fn boards_from_rows(rows: &[&str], rule: Rule) -> (Board, RefBoard) {
-    let h = rows.len();
-    let w = rows[0].chars().count();
-    let mut b = Board::new(w, h, rule);
-    let mut r = RefBoard::new(w, h);
+    let b = Board::from_rows(rows, rule).expect("diagram");
+    let mut r = RefBoard::new(b.width(), b.height());
     for (y, row) in rows.iter().enumerate() {
-        assert_eq!(row.chars().count(), w, "ragged diagram row {y}");
         for (x, ch) in row.chars().enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            let i = b.idx(Pos::new(x, y));
-            b.make(i, c);
-            r.set(x as i32, y as i32, stone(c));
+            match ch {
+                'X' => r.set(x as i32, y as i32, stone(Color::Black)),
+                'O' => r.set(x as i32, y as i32, stone(Color::White)),
+                _ => {}
+            }
         }
     }
     (b, r)
