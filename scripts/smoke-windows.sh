@@ -12,7 +12,7 @@
 #   apt-get install mingw-w64 zip wine64
 #   rustup toolchain install nightly && rustup component add rust-src --toolchain nightly
 # The brain is a console program: no X display (xvfb) is needed.
-# Environment: WINEPREFIX (default target/wine-smoke, created on the first run, which takes a
+# Environment: SMOKE_EXE (check this exe instead of building the package), WINEPREFIX (default target/wine-smoke, created on the first run, which takes a
 # while), WINE (default: wine, else wine64), SMOKE_TIMEOUT (seconds per answer, default 60).
 # Exit status 0 when every check passed, 1 when one failed, 2 when a tool is missing.
 set -euo pipefail
@@ -35,16 +35,22 @@ if [ -z "$wine" ] || ! command -v "$objdump" >/dev/null 2>&1 || ! command -v unz
 fi
 
 # 1. The package.
-scripts/package-gomocup.sh
-version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-zipfile="dist/gorin-gomocup-$version.zip"
-entries=$(unzip -Z1 "$zipfile")
-[ "$entries" = "pbrain-gorin64.exe" ] || fail "$zipfile should hold pbrain-gorin64.exe alone at its root, holds: $entries"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-unzip -q -o "$zipfile" -d "$work"
-exe="$work/pbrain-gorin64.exe"
-echo "smoke-windows: $zipfile: $(stat -c %s "$exe") byte exe"
+if [ -n "${SMOKE_EXE:-}" ]; then
+  exe="$work/pbrain-under-test.exe"
+  cp "$SMOKE_EXE" "$exe"
+  echo "smoke-windows: $SMOKE_EXE: $(stat -c %s "$exe") byte exe (the package is not built)"
+else
+  scripts/package-gomocup.sh
+  version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+  zipfile="dist/gorin-gomocup-$version.zip"
+  entries=$(unzip -Z1 "$zipfile")
+  [ "$entries" = "pbrain-gorin64.exe" ] || fail "$zipfile should hold pbrain-gorin64.exe alone at its root, holds: $entries"
+  unzip -q -o "$zipfile" -d "$work"
+  exe="$work/pbrain-gorin64.exe"
+  echo "smoke-windows: $zipfile: $(stat -c %s "$exe") byte exe"
+fi
 
 # 2. Imports. Windows 7 system DLLs a Rust program may link to (lower case).
 win7_dlls=" kernel32.dll advapi32.dll ntdll.dll msvcrt.dll user32.dll gdi32.dll shell32.dll
@@ -74,7 +80,7 @@ imports="$work/imports.txt"
 [ -s "$imports" ] || fail "no imports read from the exe (is it a PE file?)"
 dlls=$(awk 'NF == 1' "$imports" | sort -u)
 echo "smoke-windows: imported DLLs:" $dlls
-echo "smoke-windows: $(awk 'NF == 2' "$imports" | wc -l) imported functions (full list: $objdump -p dist/pbrain-gorin64.exe)"
+echo "smoke-windows: $(awk 'NF == 2' "$imports" | wc -l) imported functions (full list: $objdump -p EXE)"
 bad=0
 for d in $dlls; do
   lower=$(echo "$d" | tr 'A-Z' 'a-z')
@@ -105,7 +111,11 @@ trap 'kill "$brain_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 to_brain=${BRAIN[1]}
 from_brain=${BRAIN[0]}
 
+messages=0 # MESSAGE lines since the last command
+closing=0  # closing 'MESSAGE Speed' lines since the last command
 send() {
+  messages=0
+  closing=0
   echo "> $1" >>"$transcript"
   printf '%s\r\n' "$1" >&"$to_brain"
 }
@@ -121,7 +131,9 @@ answer() {
     line=${line%$'\r'}
     echo "< $line" >>"$transcript"
     case "$line" in
-      MESSAGE* | DEBUG*) continue ;;
+      "MESSAGE Speed "*) messages=$((messages + 1)) closing=$((closing + 1)); continue ;;
+      MESSAGE*) messages=$((messages + 1)); continue ;;
+      DEBUG*) continue ;;
     esac
     REPLY=$line
     return 0
@@ -143,16 +155,22 @@ send "START 15"
 expect "START 15" '^OK$' OK
 send "INFO timeout_turn 500"
 send "INFO rule 0"
+# A move: at most 30 MESSAGE lines, one of them the closing line.
+check_lines() {
+  [ "$closing" = 1 ] || fail "$1: $closing closing 'MESSAGE Speed' lines, expected 1"
+  [ "$messages" -le 30 ] || fail "$1: $messages MESSAGE lines, more than 30"
+}
 send BEGIN
 expect BEGIN '^[0-9]+,[0-9]+$' 'a move x,y'
+check_lines BEGIN
 first=$REPLY
 [ "$first" = "7,7" ] || fail "BEGIN on an empty board answered $first, expected the centre 7,7"
 send "TURN 8,8"
 expect "TURN 8,8" '^[0-9]+,[0-9]+$' 'a move x,y'
+check_lines "TURN 8,8"
 case "$REPLY" in 7,7 | 8,8) fail "TURN 8,8 answered the occupied point $REPLY" ;; esac
 IFS=, read -r x y <<<"$REPLY"
 { [ "$x" -lt 15 ] && [ "$y" -lt 15 ]; } || fail "TURN 8,8 answered $REPLY, off the 15x15 board"
-grep -q '^< MESSAGE Speed ' "$transcript" || fail "no closing 'MESSAGE Speed' line before the moves"
 # Renju, black to move: the double threes of a recursive position (the same as tests/protocol.rs).
 send "INFO rule 4"
 send "yxboard"
