@@ -9,11 +9,12 @@
 #
 # Needs what the package script needs (a nightly toolchain with rust-src, mingw-w64, zip) and
 # wine with 64-bit support; on Debian/Ubuntu:
-#   apt-get install mingw-w64 zip wine64
+#   apt-get install mingw-w64 zip unzip wine64
 #   rustup toolchain install nightly && rustup component add rust-src --toolchain nightly
 # The brain is a console program: no X display (xvfb) is needed.
-# Environment: SMOKE_EXE (check this exe instead of building the package), WINEPREFIX (default target/wine-smoke, created on the first run, which takes a
-# while), WINE (default: wine, else wine64), SMOKE_TIMEOUT (seconds per answer, default 60).
+# Environment: SMOKE_EXE (check this exe instead of building the package), WINEPREFIX (default
+# target/wine-smoke, created on the first run, which takes a while), WINE (default: wine, else
+# wine64), SMOKE_TIMEOUT (seconds per answer, default 60).
 # Exit status 0 when every check passed, 1 when one failed, 2 when a tool is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ if [ -z "$wine" ]; then
   if command -v wine >/dev/null 2>&1; then wine=wine; elif command -v wine64 >/dev/null 2>&1; then wine=wine64; fi
 fi
 if [ -z "$wine" ] || ! command -v "$objdump" >/dev/null 2>&1 || ! command -v unzip >/dev/null 2>&1; then
-  echo "smoke-windows: needs wine (apt-get install wine64), $objdump (apt-get install mingw-w64) and unzip" >&2
+  echo "smoke-windows: needs wine (apt-get install wine64), $objdump (apt-get install mingw-w64) and unzip (apt-get install unzip)" >&2
   exit 2
 fi
 
