@@ -15,6 +15,13 @@
 //!   like `greedy`;
 //! - `forbidden`: plays a point that is forbidden for it (black under renju) whenever there is
 //!   one, else plays like `greedy`.
+//! - `crlf`: plays like `greedy`, ends every line with CR LF and writes a CR inside its MESSAGE
+//!   lines (`MESSAGE dep -\r ev -120 nd 168k`), as a Gomocup-2021 engine does;
+//! - `chatty`: plays like `greedy` after an `ERROR`, an `UNKNOWN`, a `DEBUG` and a line of plain
+//!   text before every move (Rapfi answers a misread `INFO` with such an `ERROR`);
+//! - `lateerr`: plays like `greedy`, but writes `ERROR Unknown command: TIME_LEFT` and waits
+//!   150 ms before every move (a strict reader loses the game on the ERROR, and the move then
+//!   arrives after the game).
 //!
 //! Every move request is preceded by a `MESSAGE` line, which the runner must log and skip.
 
@@ -35,9 +42,13 @@ struct Stub {
     hoard: Vec<u8>,
 }
 
+/// Line ends CR LF (the `crlf` mode).
+static CRLF: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn out(line: &str) {
+    let end = if CRLF.load(std::sync::atomic::Ordering::Relaxed) { "\r\n" } else { "\n" };
     let mut o = std::io::stdout().lock();
-    let _ = o.write_all(format!("{line}\n").as_bytes());
+    let _ = o.write_all(format!("{line}{end}").as_bytes());
     let _ = o.flush();
 }
 
@@ -102,6 +113,23 @@ impl Stub {
         self.my_moves += 1;
         let mode = self.mode.clone();
         let i = match mode.as_str() {
+            "crlf" => {
+                out("MESSAGE dep -\r ev -120 nd 168k");
+                out("MESSAGE \r");
+                self.greedy_move()
+            }
+            "chatty" => {
+                out("ERROR Unknown command: TIME_LEFT");
+                out("UNKNOWN 2147483647");
+                out("DEBUG stub chatty");
+                out("thinking hard");
+                self.greedy_move()
+            }
+            "lateerr" => {
+                out("ERROR Unknown command: TIME_LEFT");
+                std::thread::sleep(Duration::from_millis(150));
+                self.greedy_move()
+            }
             "random" => self.random_move(),
             "pattern" => self.pattern_move(),
             "garbage" => {
@@ -168,6 +196,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).cloned().unwrap_or_else(|| "random".into());
     let seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or_else(|| std::process::id() as u64);
+    CRLF.store(mode == "crlf", std::sync::atomic::Ordering::Relaxed);
     let mut st = Stub {
         mode,
         size: 15,

@@ -128,10 +128,102 @@ fn time_loss_on_the_game_clock() {
 
 #[test]
 fn garbage_reply_loses() {
+    // Read as Piskvork does (--strict): the text is the reply, and it is not a move.
     let s = settings(15, Rule::Freestyle, 500, 0, 500);
-    let rec = game("garbage", "greedy 1", "garbage", &s, "");
+    let rec = strict_game("garbage", "greedy 1", "garbage", &s, true);
     assert_eq!(rec.termination, Termination::BadReply("I resign, or maybe not".into()));
     assert_eq!(rec.winner, Some(Color::Black));
+    // Read as c-gomoku-cli does (the default): the text is skipped, and no move comes in time.
+    let s = settings(15, Rule::Freestyle, 200, 0, 200);
+    let rec = strict_game("garbage-lenient", "greedy 1", "garbage", &s, false);
+    assert!(matches!(rec.termination, Termination::TurnTime { limit_ms: 200, .. }), "{rec:?}");
+    assert_eq!(rec.winner, Some(Color::Black));
+    let log = std::fs::read_to_string(scratch_path("garbage-lenient").join("white.log")).unwrap();
+    assert!(log.contains("# skipped a line that is not a move: \"I resign, or maybe not\""), "{log}");
+}
+
+/// Plays `games` games between fresh players (black and white keep their colours), strict or
+/// not; returns the records.
+fn games_between(
+    name: &str,
+    black: &str,
+    white: &str,
+    s: &GameSettings,
+    strict: bool,
+    games: usize,
+) -> Vec<GameRecord> {
+    let dir = scratch(name);
+    let mut b = player(black, &dir, "black");
+    let mut w = player(white, &dir, "white");
+    b.strict = strict;
+    w.strict = strict;
+    let recs = (0..games).map(|g| play_game(&mut b, &mut w, s, &[], &format!("{name} {g}"))).collect();
+    b.shutdown();
+    w.shutdown();
+    recs
+}
+
+fn strict_game(name: &str, black: &str, white: &str, s: &GameSettings, strict: bool) -> GameRecord {
+    games_between(name, black, white, s, strict, 1).pop().unwrap()
+}
+
+/// A game that ended on the board, not by a fault.
+fn on_the_board(rec: &GameRecord) -> bool {
+    matches!(rec.termination, Termination::Five | Termination::BoardFull | Termination::RenjuDraw)
+}
+
+#[test]
+fn a_cr_inside_a_line_belongs_to_it_and_cr_lf_ends_a_line() {
+    // The crlf stub writes `MESSAGE dep -\r ev -120 nd 168k\r\n` and its moves as `x,y\r\n`.
+    let s = settings(15, Rule::Freestyle, 1000, 0, 1000);
+    for strict in [false, true] {
+        let name = if strict { "crlf-strict" } else { "crlf" };
+        let recs = games_between(name, "crlf 1", "greedy 2", &s, strict, 3);
+        for r in &recs {
+            assert!(on_the_board(r), "strict {strict}: {r:?}");
+        }
+        let black = std::fs::read_to_string(scratch_path(name).join("black.log")).unwrap();
+        assert!(black.contains("< MESSAGE dep -\\r ev -120 nd 168k\n"), "{black}");
+        assert!(!black.contains("dropped a line") && !black.contains("skipped a line"), "{black}");
+        assert_eq!(black.matches("# started").count(), 1, "{black}");
+    }
+}
+
+#[test]
+fn error_unknown_and_other_lines_before_a_move_are_skipped_unless_strict() {
+    let s = settings(15, Rule::Freestyle, 1000, 0, 1000);
+    let recs = games_between("chatty", "chatty 1", "greedy 2", &s, false, 3);
+    for r in &recs {
+        assert!(on_the_board(r), "{r:?}");
+    }
+    let log = std::fs::read_to_string(scratch_path("chatty").join("black.log")).unwrap();
+    for skipped in ["ERROR Unknown command: TIME_LEFT", "UNKNOWN 2147483647", "thinking hard"] {
+        assert!(log.contains(&format!("# skipped a line that is not a move: \"{skipped}\"")), "{log}");
+    }
+    // DEBUG is chatter, as MESSAGE: never even looked at as a move.
+    assert!(!log.contains("skipped a line that is not a move: \"DEBUG"), "{log}");
+    // --strict: the ERROR line is the reply.
+    let rec = strict_game("chatty-strict", "chatty 1", "greedy 2", &s, true);
+    assert_eq!(rec.termination, Termination::BadReply("ERROR Unknown command: TIME_LEFT".into()));
+}
+
+#[test]
+fn output_left_from_one_game_never_answers_the_next() {
+    // Strict: lateerr loses each game on its ERROR line; its move comes 150 ms later, after the
+    // game. The next game must still start (before the fix: `START 15 answered "7,7"`).
+    let s = settings(15, Rule::Freestyle, 1000, 0, 1000);
+    let recs = games_between("stale", "lateerr 1", "greedy 2", &s, true, 3);
+    for r in &recs {
+        assert_eq!(r.termination, Termination::BadReply("ERROR Unknown command: TIME_LEFT".into()), "{recs:?}");
+    }
+    let log = std::fs::read_to_string(scratch_path("stale").join("black.log")).unwrap();
+    assert_eq!(log.matches("# dropped a line left from before: \"7,7\"").count(), 2, "{log}");
+    assert_eq!(log.matches("# started").count(), 1, "synchronised, not restarted: {log}");
+    // The default reading plays the same engine normally.
+    let recs = games_between("stale-lenient", "lateerr 1", "greedy 2", &s, false, 2);
+    for r in &recs {
+        assert!(on_the_board(r), "{r:?}");
+    }
 }
 
 #[test]
@@ -284,6 +376,72 @@ fn a_missing_engine_loses_by_start_failure() {
     assert!(matches!(rec.termination, Termination::StartFailed(_)), "{rec:?}");
     assert_eq!(rec.winner, Some(Color::Black));
     b.shutdown();
+}
+
+#[test]
+fn a_match_against_engines_with_cr_and_error_lines_has_no_misread_game() {
+    let dir = scratch("cli-cr");
+    let out = dir.join("out");
+    let (a, b) = (engine_cmd("crlf 31"), engine_cmd("chatty 32"));
+    let args = ["--engine", &a, "--engine", &b, "--games", "4", "--turn-ms", "1000", "--concurrency", "2"];
+    let stdout = run_cli(&[&args[..], &["--random-openings", "2", "--out", out.to_str().unwrap()]].concat());
+    let results = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    assert_eq!(results.lines().count(), 5, "{results}");
+    for row in results.lines().skip(1) {
+        let reason = row.rsplit('\t').next().unwrap();
+        assert!(reason == "five in a row" || reason.starts_with("draw"), "{row}\n{stdout}");
+    }
+}
+
+/// Ctrl-C (SIGINT) stops the match: games in progress are recorded as unfinished, the summary
+/// is printed, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_records_unfinished_games_and_prints_the_summary() {
+    let dir = scratch("ctrl-c");
+    let out = dir.join("out");
+    let (a, b) = (engine_cmd("slow:150 41"), engine_cmd("slow:150 42"));
+    let child = Command::new(env!("CARGO_BIN_EXE_gorin-match"))
+        .args(["--engine", &a, "--engine", &b, "--games", "40", "--turn-ms", "1000", "--concurrency", "2"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the games are under way (the engines' logs show moves), then Ctrl-C.
+    let t0 = Instant::now();
+    let logs = out.join("logs");
+    loop {
+        let moving = std::fs::read_dir(&logs).ok().is_some_and(|d| {
+            d.flatten().any(|f| std::fs::read_to_string(f.path()).is_ok_and(|t| t.contains("> TURN")))
+        });
+        if moving || t0.elapsed() > Duration::from_secs(20) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    assert!(Command::new("sh").args(["-c", &format!("kill -INT {pid}")]).status().unwrap().success());
+    let t1 = Instant::now();
+    let done = child.wait_with_output().unwrap();
+    assert!(t1.elapsed() < Duration::from_secs(10), "took {:?} to stop", t1.elapsed());
+    let stdout = String::from_utf8_lossy(&done.stdout);
+    assert_eq!(done.status.code(), Some(130), "{stdout}\n{}", String::from_utf8_lossy(&done.stderr));
+    assert!(stdout.contains("interrupted: 2 game(s) in progress recorded as unfinished"), "{stdout}");
+    assert!(stdout.lines().last().unwrap().starts_with("stub-slow:150 #1 vs stub-slow:150 #2: "), "{stdout}");
+    let results = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    let unfinished: Vec<&str> = results.lines().filter(|l| l.contains("\t*\t-\t")).collect();
+    assert_eq!(unfinished.len(), 2, "{results}");
+    assert!(unfinished.iter().all(|l| l.ends_with("unfinished: the match was interrupted")), "{results}");
+    assert!(std::fs::read_to_string(out.join("summary.txt")).unwrap().contains("interrupted: 2 game(s)"));
+    // The engines were told END (they were not killed by the terminal's Ctrl-C).
+    for f in std::fs::read_dir(&logs).unwrap().flatten() {
+        let name = f.file_name().to_string_lossy().into_owned();
+        if name.contains(".w") {
+            let log = std::fs::read_to_string(f.path()).unwrap();
+            assert!(log.contains("> END"), "{name}: {log}");
+        }
+    }
 }
 
 /// Runs the gorin-match binary; returns stdout.

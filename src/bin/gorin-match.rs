@@ -2,6 +2,9 @@
 //! Gorin's rules core. Its stdout is its own report (it is not a brain): a progress line per
 //! game (rewritten in place on a terminal) and a closing summary whose last line is
 //! `A vs B: W-L-D score% elo ±interval`.
+//!
+//! Ctrl-C stops the match: the games in progress are recorded as unfinished (not scored), the
+//! summary is printed, and the exit status is 130. A second Ctrl-C ends it at once.
 
 use clap::Parser;
 use gorin::core::{MAX_SIZE, MIN_SIZE, Rule};
@@ -81,6 +84,11 @@ struct Args {
     /// Output folder (created): results.tsv, openings.tsv, summary.txt, games/, logs/.
     #[arg(long)]
     out: PathBuf,
+    /// Read move replies as Piskvork does: the first line that is not MESSAGE/DEBUG is the move
+    /// (an ERROR or other line loses as an unparsable reply). By default the runner reads as
+    /// c-gomoku-cli does: lines that are not moves are logged and skipped, up to the time limit.
+    #[arg(long)]
+    strict: bool,
 }
 
 fn parse_opening_rule(s: &str) -> Result<OpeningRule, String> {
@@ -159,6 +167,7 @@ fn config(args: Args) -> Result<MatchConfig, String> {
         opening_rule: args.opening_rule,
         opening_ms: args.opening_ms.max(1),
         seed: args.seed,
+        strict: args.strict,
     })
 }
 
@@ -171,12 +180,72 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if !ctrl_c::install() {
+        eprintln!("warning: cannot catch Ctrl-C; it will end the match without a summary");
+    }
     let mut stdout = std::io::stdout();
     match run_match(&cfg, &mut stdout) {
+        Ok(s) if s.interrupted => ExitCode::from(130),
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The Ctrl-C handler, without a crate for it: on Unix the C library's `signal` (std links the
+/// C library already), on Windows kernel32's `SetConsoleCtrlHandler` (std links kernel32
+/// already), each declared here. The handler only raises the runner's atomic flag
+/// ([`gorin::referee::interrupt::request`]); a second signal ends the process at once, with
+/// `_exit` on Unix (async-signal-safe) and the default handler on Windows.
+mod ctrl_c {
+    #[cfg(unix)]
+    pub fn install() -> bool {
+        use std::os::raw::c_int;
+        const SIGINT: c_int = 2;
+        const SIGTERM: c_int = 15;
+        /// `SIG_ERR`, i.e. `(void (*)(int)) -1`.
+        const SIG_ERR: usize = usize::MAX;
+        unsafe extern "C" {
+            // void (*signal(int, void (*)(int)))(int), handlers passed as addresses
+            fn signal(signum: c_int, handler: usize) -> usize;
+            fn _exit(status: c_int) -> !;
+        }
+        extern "C" fn on_signal(_signum: c_int) {
+            if gorin::referee::interrupt::request() {
+                // SAFETY: _exit is async-signal-safe.
+                unsafe { _exit(130) }
+            }
+        }
+        let handler = on_signal as extern "C" fn(c_int) as usize;
+        // SAFETY: the handler only does an atomic swap and _exit; glibc's and the BSDs' signal()
+        // keep it installed after it runs (and restart interrupted system calls).
+        unsafe { signal(SIGINT, handler) != SIG_ERR && signal(SIGTERM, handler) != SIG_ERR }
+    }
+
+    #[cfg(windows)]
+    pub fn install() -> bool {
+        type HandlerRoutine = unsafe extern "system" fn(u32) -> i32;
+        const CTRL_C_EVENT: u32 = 0;
+        const CTRL_BREAK_EVENT: u32 = 1;
+        #[link(name = "kernel32")]
+        unsafe extern "system" {
+            fn SetConsoleCtrlHandler(handler: Option<HandlerRoutine>, add: i32) -> i32;
+        }
+        unsafe extern "system" fn on_ctrl(kind: u32) -> i32 {
+            if kind != CTRL_C_EVENT && kind != CTRL_BREAK_EVENT {
+                return 0;
+            }
+            // the second Ctrl-C goes on to the default handler, which ends the process
+            if gorin::referee::interrupt::request() { 0 } else { 1 }
+        }
+        // SAFETY: registers a handler that only does an atomic swap.
+        unsafe { SetConsoleCtrlHandler(Some(on_ctrl), 1) != 0 }
+    }
+
+    #[cfg(not(any(unix, windows)))]
+    pub fn install() -> bool {
+        false
     }
 }

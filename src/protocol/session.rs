@@ -32,6 +32,11 @@ const GRACE: Duration = Duration::from_millis(25);
 const END_WAIT: Duration = Duration::from_millis(50);
 /// Stack for the search thread (untouched pages cost no memory).
 const SEARCH_STACK: usize = 64 << 20;
+/// The most `MESSAGE` lines a move prints for a plain manager, the closing `Speed` line
+/// included. Piskvork reads the pipe a byte at a time on the engine's clock, so every line
+/// costs the engine time (a 121-line move measured 358-403 ms under wine for a 12-56 ms
+/// search).
+pub const MAX_MOVE_LINES: usize = 30;
 
 /// What the answer of a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,8 +55,8 @@ struct Running {
     /// The hard limit: the stop flag is raised here.
     hard: Instant,
     stop_raised: bool,
-    /// The first move of the latest finished iteration.
-    best: Arc<Mutex<Option<Pos>>>,
+    /// The latest finished iteration (its PV's first move is the best move seen).
+    best: Arc<Mutex<Option<Progress>>>,
     /// Raised when the search is answered: a search we stopped waiting for stays silent.
     answered: Arc<AtomicBool>,
 }
@@ -235,7 +240,8 @@ impl Session {
     /// chooser's move) and plays it when it is ours.
     fn answer(&mut self, r: Running, result: Option<SearchResult>) {
         r.answered.store(true, Ordering::SeqCst);
-        let seen = *r.best.lock().unwrap_or_else(|e| e.into_inner());
+        let last = r.best.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let seen = last.as_ref().and_then(|p| p.pv.first().copied());
         let candidates = result.as_ref().map(|s| s.best).into_iter().chain(seen);
         let mut mv = None;
         for p in candidates {
@@ -246,9 +252,10 @@ impl Session {
             log::error!("search proposed the illegal move {p}");
         }
         let mv = mv.or_else(|| self.engine.quick_move());
-        if let Some(s) = &result {
-            self.send(Response::Message(summary(&s.progress)));
-        }
+        // The closing line describes the whole move: its time from the command's arrival to
+        // now (as the manager counts it) and the nodes of every iteration and thread.
+        let progress = result.as_ref().map(|s| &s.progress).or(last.as_ref());
+        self.send(Response::Message(summary(progress, r.asked.elapsed())));
         let Some(p) = mv else {
             self.send(Response::Error("no legal move".into()));
             return;
@@ -341,7 +348,10 @@ impl Session {
             Command::YxShowInfo => {
                 self.engine.settings.yixin = true;
                 let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                let kb = (self.engine.settings.tt_bytes() / 1024).max(1);
+                // The largest table `max_memory` allows, not the one in use: Yixin-Board clips its
+                // hash-size setting to this.
+                let allowed = crate::engine::Settings { hash_kb: None, ..self.engine.settings.clone() };
+                let kb = (allowed.tt_bytes() / 1024).max(1);
                 let log2 = usize::BITS - 1 - kb.leading_zeros();
                 self.send(Response::Message(format!("INFO MAX_THREAD_NUM {threads}")));
                 self.send(Response::Message(format!("INFO MAX_HASH_SIZE {log2}")));
@@ -423,6 +433,7 @@ impl Session {
             detail: self.engine.settings.show_detail & 2 != 0,
             width: w,
             height: h,
+            lines: Lines::default(),
         };
         let tx = self.tx.clone();
         let (stop, maximum, slow) = (job.stop.clone(), limits.budget.maximum, self.slow);
@@ -444,15 +455,49 @@ impl Session {
     }
 }
 
+/// Which finished iterations of one move get a progress line: at most one per completed depth,
+/// none that repeats the last one printed (the same eval and PV one depth deeper, or the same
+/// proven result and move), and at most [`MAX_MOVE_LINES`] - 1 per move, so the closing line
+/// fits under the cap too.
+#[derive(Default)]
+pub struct Lines {
+    printed: usize,
+    last: Option<(crate::core::Value, Vec<Pos>)>,
+}
+
+impl Lines {
+    /// Should the iteration with this eval and PV (on the board) be printed? Counts it if so.
+    pub fn admit(&mut self, value: crate::core::Value, pv: &[Pos]) -> bool {
+        if self.printed + 1 >= MAX_MOVE_LINES {
+            return false;
+        }
+        if let Some((v, line)) = &self.last {
+            let proven = value.abs() >= WIN_MIN;
+            if *v == value && (line.as_slice() == pv || (proven && line.first() == pv.first())) {
+                return false;
+            }
+        }
+        self.printed += 1;
+        self.last = Some((value, pv.to_vec()));
+        true
+    }
+
+    /// Progress lines printed so far.
+    pub fn printed(&self) -> usize {
+        self.printed
+    }
+}
+
 /// Turns search events into MESSAGE (and, for Yixin-Board, REALTIME and bare INFO) lines.
 struct Reporter {
     out: Out,
-    best: Arc<Mutex<Option<Pos>>>,
+    best: Arc<Mutex<Option<Progress>>>,
     answered: Arc<AtomicBool>,
     yixin: bool,
     detail: bool,
     width: usize,
     height: usize,
+    lines: Lines,
 }
 
 impl Reporter {
@@ -473,8 +518,12 @@ impl Reporter {
             }
             Event::Iteration(pr) => {
                 let pv: Vec<Pos> = pr.pv.iter().copied().take_while(|&p| self.on_board(p)).collect();
-                if let Some(&first) = pv.first() {
-                    *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(first);
+                if !pv.is_empty() {
+                    let seen = Progress { pv: pv.clone(), ..pr.clone() };
+                    *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(seen);
+                }
+                if !self.lines.admit(pr.value, &pv) {
+                    return;
                 }
                 let notation: Vec<String> = pv.iter().map(|p| p.to_notation()).collect();
                 self.send(Response::Message(format!(
@@ -525,17 +574,19 @@ fn short_count(n: u64) -> String {
     }
 }
 
-fn summary(p: &Progress) -> String {
-    let ms = p.elapsed.as_millis() as u64;
-    let speed = p.nodes * 1000 / ms.max(1);
+/// The closing line of a move: the last finished iteration's depth and eval, and the whole
+/// move's nodes, time (`took`, from the command's arrival) and speed (nodes a second).
+fn summary(p: Option<&Progress>, took: Duration) -> String {
+    let (depth, seldepth, value, nodes) = p.map_or((0, 0, 0, 0), |p| (p.depth, p.seldepth, p.value, p.nodes));
+    let speed = (nodes as u128 * 1_000_000 / took.as_micros().max(1)) as u64;
     format!(
         "Speed {} | Depth {}-{} | Eval {} | Node {} | Time {}ms",
         short_count(speed),
-        p.depth,
-        p.seldepth,
-        eval_text(p.value),
-        short_count(p.nodes),
-        ms
+        depth,
+        seldepth,
+        eval_text(value),
+        short_count(nodes),
+        took.as_millis()
     )
 }
 

@@ -2,7 +2,8 @@
 //!
 //! A reader thread turns the engine's stdout into lines on a channel; the manager side waits
 //! on that channel with a deadline ([`std::sync::mpsc::Receiver::recv_timeout`]), so a hung
-//! engine can never hang the runner. Commands go through a writer thread, so an engine that
+//! engine can never hang the runner. Lines end at LF only, as the managers read them: a CR just
+//! before the LF is dropped, a CR anywhere else stays part of the line ([`engine_line`]). Commands go through a writer thread, so an engine that
 //! stops reading its stdin (a full pipe) cannot block the runner either. Everything sent and received, the engine's
 //! `MESSAGE`/`DEBUG` lines included, goes to a log file, and the engine's stderr is appended to
 //! the same file.
@@ -104,6 +105,24 @@ fn log_line(log: &Log, prefix: &str, line: &str) {
     }
 }
 
+/// One line of engine output from the bytes read up to and including its LF: the LF and a CR
+/// just before it are dropped, then spaces and tabs around the text. A CR elsewhere stays in the
+/// line (an engine may write `MESSAGE dep -\r ev -120`): Piskvork, c-gomoku-cli and the
+/// GomocupJudge referee all end lines at LF only.
+pub fn engine_line(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    String::from_utf8_lossy(bytes).trim_matches([' ', '\t']).to_string()
+}
+
+/// A line as the log shows it: a CR inside it is written `\r`.
+fn loggable(line: &str) -> std::borrow::Cow<'_, str> {
+    if line.contains('\r') { line.replace('\r', "\\r").into() } else { line.into() }
+}
+
+/// How often a wait for the engine looks at the Ctrl-C flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
 /// What waiting for a reply gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -113,6 +132,8 @@ pub enum Reply {
     Timeout,
     /// The engine closed its output (exited or crashed); the text says how it ended.
     Closed(String),
+    /// The user stopped the match (Ctrl-C) while we waited.
+    Interrupted,
 }
 
 /// A running engine process.
@@ -143,6 +164,12 @@ impl Engine {
             .unwrap_or_else(|_| Stdio::null());
         let mut cmd = Command::new(&spec.program);
         cmd.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr);
+        // Its own process group: Ctrl-C in the terminal reaches the runner only, which then
+        // records the games in progress and ends the engines itself.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        #[cfg(windows)]
+        std::os::windows::process::CommandExt::creation_flags(&mut cmd, 0x0000_0200); // CREATE_NEW_PROCESS_GROUP
         if let Some(dir) = &spec.cwd {
             cmd.current_dir(dir);
         }
@@ -173,9 +200,8 @@ impl Engine {
                     match r.read_until(b'\n', &mut buf) {
                         Ok(0) | Err(_) => break,
                         Ok(_) => {
-                            let text = String::from_utf8_lossy(&buf);
-                            let line = text.trim_end_matches(['\n', '\r']).trim().to_string();
-                            log_line(&reader_log, "< ", &line);
+                            let line = engine_line(&buf);
+                            log_line(&reader_log, "< ", &loggable(&line));
                             if tx.send(line).is_err() {
                                 break;
                             }
@@ -209,15 +235,48 @@ impl Engine {
         while self.lines.try_recv().is_ok() {}
     }
 
-    /// Waits until `deadline` for the next line that is not MESSAGE/DEBUG chatter.
+    /// Waits until `deadline` for the next line that is not MESSAGE/DEBUG chatter (or until the
+    /// user stops the match).
     pub fn recv(&mut self, deadline: Instant) -> Reply {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            if super::interrupt::requested() {
+                return Reply::Interrupted;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                // what already arrived still counts
+                return match self.lines.try_recv() {
+                    Ok(line) if line.is_empty() || is_chatter(&line) => continue,
+                    Ok(line) => Reply::Line(line),
+                    Err(std::sync::mpsc::TryRecvError::Empty) => Reply::Timeout,
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => Reply::Closed(self.exit_description()),
+                };
+            }
+            match self.lines.recv_timeout((deadline - now).min(INTERRUPT_POLL)) {
                 Ok(line) if line.is_empty() || is_chatter(&line) => continue,
                 Ok(line) => return Reply::Line(line),
-                Err(RecvTimeoutError::Timeout) => return Reply::Timeout,
+                Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Reply::Closed(self.exit_description()),
+            }
+        }
+    }
+
+    /// Makes sure nothing the engine wrote before now can answer a later command: sends `ABOUT`
+    /// and drops (logging them) the lines that come before its answer. An engine answers its
+    /// commands in order, so whatever an earlier game left (a late move, an `ERROR` line) comes
+    /// first. Fails when the answer does not come by `timeout`; the caller then restarts the
+    /// engine.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), String> {
+        self.drain();
+        self.send("ABOUT")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.recv(deadline) {
+                Reply::Line(l) if l.to_ascii_lowercase().contains("name=") => return Ok(()),
+                Reply::Line(l) => self.note(&format!("dropped a line left from before: {:?}", loggable(&l))),
+                Reply::Timeout => return Err(format!("no answer to ABOUT within {} ms", timeout.as_millis())),
+                Reply::Closed(why) => return Err(why),
+                Reply::Interrupted => return Err("interrupted".into()),
             }
         }
     }
@@ -246,6 +305,7 @@ impl Engine {
             }
             Reply::Timeout => Ok(()),
             Reply::Closed(why) => Err(why),
+            Reply::Interrupted => Err("interrupted".into()),
         }
     }
 
@@ -349,6 +409,22 @@ mod tests {
         assert_eq!(s.args, ["--flag"]);
         assert_eq!(s.cwd, None);
         assert!(EngineSpec::parse("./no/such/engine").is_err());
+    }
+
+    #[test]
+    fn lines_end_at_lf_only() {
+        assert_eq!(engine_line(b"7,7\n"), "7,7");
+        assert_eq!(engine_line(b"7,7\r\n"), "7,7");
+        assert_eq!(engine_line(b"  7,7 \t\r\n"), "7,7");
+        // a CR inside a line belongs to it
+        assert_eq!(engine_line(b"MESSAGE dep -\r ev -120 nd 168k\r\n"), "MESSAGE dep -\r ev -120 nd 168k");
+        assert_eq!(engine_line(b"MESSAGE a\rb\n"), "MESSAGE a\rb");
+        // only one CR before the LF is the line end
+        assert_eq!(engine_line(b"OK\r\r\n"), "OK\r");
+        assert_eq!(engine_line(b"\r\n"), "");
+        // the last line of an output that ends without LF
+        assert_eq!(engine_line(b"7,8"), "7,8");
+        assert_eq!(loggable("a\rb"), "a\\rb");
     }
 
     #[test]

@@ -4,9 +4,11 @@
 //! referees one game with [`crate::game::Game`] and adjudicates every way it can end;
 //! [`openings`] reads and generates starting positions; [`record`] writes SGF and `.psq`;
 //! [`stats`] has Elo, its interval and the SPRT; [`runner`] plays a whole match with worker
-//! threads. The `gorin-match` binary is a thin command line over [`runner::run_match`].
+//! threads; [`interrupt`] is its Ctrl-C. The `gorin-match` binary is a thin command line over
+//! [`runner::run_match`].
 
 pub mod engine;
+pub mod interrupt;
 pub mod openings;
 pub mod play;
 pub mod record;

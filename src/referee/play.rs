@@ -2,6 +2,7 @@
 //! time keeping and every adjudication.
 
 use super::engine::{Engine, EngineSpec, Log, Reply};
+use super::interrupt;
 use super::record::{GameRecord, Termination};
 use crate::board::MoveError;
 use crate::core::{Color, Pos, Rule};
@@ -47,8 +48,15 @@ pub struct GameSettings {
 pub struct Player {
     pub spec: EngineSpec,
     pub name: String,
+    /// Read move replies as Piskvork does: the first line that is not MESSAGE/DEBUG is the
+    /// move, and anything else loses the game as an unparsable reply. Off (the default), the
+    /// runner reads as c-gomoku-cli does: while it waits for a move it logs and skips every
+    /// line that is not one (ERROR, UNKNOWN, anything), up to the time limit.
+    pub strict: bool,
     log: Log,
     engine: Option<Engine>,
+    /// Has the running engine been sent a START (so output of an earlier game may follow)?
+    used: bool,
     /// Does the running engine speak the `GORINOPENING` extension? (`None`: not probed yet.)
     opening_ext: Option<bool>,
     /// Did the running engine answer `SWAP2BOARD`? (`None`: not asked yet.)
@@ -57,7 +65,7 @@ pub struct Player {
 
 impl Player {
     pub fn new(spec: EngineSpec, name: String, log: Log) -> Player {
-        Player { spec, name, log, engine: None, opening_ext: None, swap2_ok: None }
+        Player { spec, name, strict: false, log, engine: None, used: false, opening_ext: None, swap2_ok: None }
     }
 
     /// A running engine: the current one if alive, else a fresh process that answered ABOUT.
@@ -70,6 +78,7 @@ impl Player {
             let mut e = Engine::spawn(&self.spec, self.log.clone())?;
             e.query_about(start_timeout)?;
             self.engine = Some(e);
+            self.used = false;
             self.opening_ext = None;
             self.swap2_ok = None;
         }
@@ -115,16 +124,36 @@ fn parse_move(line: &str) -> Option<Result<Pos, String>> {
 }
 
 /// Starts (if needed) and sets up one engine for a new game: `START`, then the `INFO` block.
+/// An engine that played before is first synchronised ([`Engine::sync`]: output left from the
+/// last game never answers this one's commands), or restarted when it cannot be.
 fn start_engine(p: &mut Player, s: &GameSettings, tag: &str) -> Result<(), String> {
+    if interrupt::requested() {
+        return Err("interrupted".into());
+    }
+    if p.used && p.engine.as_mut().is_some_and(|e| e.is_alive()) {
+        let e = p.engine.as_mut().expect("checked");
+        let synced = if e.about.is_some() {
+            e.sync(s.start_timeout)
+        } else {
+            Err("it gave no name to ABOUT, so it cannot be synchronised".into())
+        };
+        if let Err(why) = synced {
+            e.note(&format!("restarting the engine before the next game: {why}"));
+            p.kill();
+        }
+    }
     let e = p.ensure(s.start_timeout)?;
     e.note(tag);
     e.drain();
     e.send(&format!("START {}", s.size))?;
+    p.used = true;
+    let e = p.engine.as_mut().expect("ensured");
     match e.recv(Instant::now() + s.start_timeout) {
         Reply::Line(l) if l.eq_ignore_ascii_case("OK") => {}
         Reply::Line(l) => return Err(format!("START {} answered {l:?}", s.size)),
         Reply::Timeout => return Err(format!("no OK to START within {} ms", s.start_timeout.as_millis())),
         Reply::Closed(why) => return Err(why),
+        Reply::Interrupted => return Err("interrupted".into()),
     }
     let t = s.time;
     // `timeout_turn 0` would tell the engine to move at once: without a per-move limit the
@@ -172,6 +201,7 @@ fn play_inner(
         let verdict = format!(
             "result {} ({t})",
             match winner {
+                _ if t == Termination::Unfinished => "*",
                 Some(Color::Black) => "1-0",
                 Some(Color::White) => "0-1",
                 None => "1/2-1/2",
@@ -193,6 +223,9 @@ fn play_inner(
         let side_tag =
             format!("{tag}: {} as {}", players[c.idx()].name, if c == Color::Black { "black" } else { "white" });
         if let Err(why) = start_engine(players[c.idx()], s, &side_tag) {
+            if interrupt::requested() {
+                return finish(rec, &mut players, None, Termination::Unfinished);
+            }
             players[c.idx()].kill();
             return finish(rec, &mut players, Some(c.opp()), Termination::StartFailed(why));
         }
@@ -209,8 +242,12 @@ fn play_inner(
     let mut known = [0usize; 2];
     let mut history: Vec<Pos> = opening.to_vec();
     loop {
+        if interrupt::requested() {
+            return finish(rec, &mut players, None, Termination::Unfinished);
+        }
         let side = game.to_move;
         let p = &mut players[side.idx()];
+        let strict = p.strict;
         let Some(e) = p.engine.as_mut() else {
             return finish(rec, &mut players, Some(side.opp()), Termination::Crash("engine not running".into()));
         };
@@ -231,6 +268,8 @@ fn play_inner(
             }
             lines.push("DONE".into());
         }
+        // The clock starts before the request goes out: the engine cannot see it any earlier.
+        let started = Instant::now();
         if let Err(why) = lines.iter().try_for_each(|l| e.send(l)) {
             p.kill();
             return finish(rec, &mut players, Some(side.opp()), Termination::Crash(why));
@@ -240,11 +279,20 @@ fn play_inner(
         // The hard limit for this move: the tighter of the turn limit and the clock.
         let turn_binding = t.turn_ms > 0 && (t.match_ms == 0 || t.turn_ms as i64 <= left);
         let limit_ms = if turn_binding { t.turn_ms } else { left.max(0) as u64 };
-        let started = Instant::now();
-        let reply = e.recv(started + Duration::from_millis(limit_ms + t.tolerance_ms));
+        let deadline = started + Duration::from_millis(limit_ms + t.tolerance_ms);
+        let reply = loop {
+            match e.recv(deadline) {
+                // c-gomoku-cli's reading: a line that is not a move is logged and skipped
+                Reply::Line(l) if !strict && parse_move(&l).is_none() => {
+                    e.note(&format!("skipped a line that is not a move: {l:?}"));
+                }
+                r => break r,
+            }
+        };
         let elapsed = started.elapsed().as_millis() as u64;
         let line = match reply {
             Reply::Line(l) => l,
+            Reply::Interrupted => return finish(rec, &mut players, None, Termination::Unfinished),
             Reply::Timeout => {
                 p.kill();
                 let term = if turn_binding {
@@ -400,6 +448,7 @@ impl Seat<'_> {
                 self.player.kill();
                 Err(why)
             }
+            Reply::Interrupted => Err("interrupted".into()),
         }
     }
 }
@@ -461,6 +510,10 @@ pub fn play_game_opening(
     for (k, p) in [&mut *first, &mut *second].into_iter().enumerate() {
         let side_tag = format!("{tag}: {} as {} player ({})", p.name, ["first", "second"][k], o.rule);
         if let Err(why) = start_engine(p, s, &side_tag) {
+            if interrupt::requested() {
+                rec.termination = Termination::Unfinished;
+                return (rec, true, Vec::new());
+            }
             p.kill();
             rec.winner = Some(if k == 0 { Color::White } else { Color::Black });
             rec.termination = Termination::StartFailed(why);
@@ -510,6 +563,10 @@ pub fn play_game_opening(
     }
     let names = [first.name.clone(), second.name.clone()];
     match walked {
+        (Err(_), _) if interrupt::requested() => {
+            rec.termination = Termination::Unfinished;
+            (rec, true, vec!["opening interrupted".to_string()])
+        }
         (Err(e), _) => {
             let verdict = format!("opening fault by {}: {}", names[e.player], e.why);
             first.note(&verdict);

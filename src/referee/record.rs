@@ -30,6 +30,9 @@ pub enum Termination {
     BoardFull,
     /// Draw: renju with 25 empty points left.
     RenjuDraw,
+    /// Not finished: the user stopped the match (Ctrl-C) during the game. No result; it is
+    /// not counted in the score.
+    Unfinished,
 }
 
 impl Termination {
@@ -48,12 +51,13 @@ impl Termination {
             Termination::Opening(_) => "opening fault",
             Termination::BoardFull => "draw, board full",
             Termination::RenjuDraw => "draw, renju 25 empty points",
+            Termination::Unfinished => "unfinished",
         }
     }
 
     /// Was the game decided by a fault of the loser rather than on the board?
     pub fn is_fault(&self) -> bool {
-        !matches!(self, Termination::Five | Termination::BoardFull | Termination::RenjuDraw)
+        !matches!(self, Termination::Five | Termination::BoardFull | Termination::RenjuDraw | Termination::Unfinished)
     }
 }
 
@@ -78,6 +82,7 @@ impl fmt::Display for Termination {
             Termination::Opening(s) => write!(f, "opening fault: {s}"),
             Termination::BoardFull => f.write_str("draw: board full"),
             Termination::RenjuDraw => f.write_str("draw: renju, 25 empty points left"),
+            Termination::Unfinished => f.write_str("unfinished: the match was interrupted"),
         }
     }
 }
@@ -104,8 +109,11 @@ impl GameRecord {
         self.opening.iter().map(|&p| (p, 0)).chain(self.moves.iter().copied())
     }
 
-    /// `1-0`, `0-1` or `1/2-1/2` from black's side.
+    /// `1-0`, `0-1` or `1/2-1/2` from black's side; `*` for an unfinished game.
     pub fn result_string(&self) -> &'static str {
+        if self.termination == Termination::Unfinished {
+            return "*";
+        }
         match self.winner {
             Some(Color::Black) => "1-0",
             Some(Color::White) => "0-1",
@@ -118,6 +126,8 @@ impl GameRecord {
     /// game ended.
     pub fn to_sgf(&self, event: &str) -> String {
         let re = match self.winner {
+            // SGF: Void for "no result or suspended play"
+            _ if self.termination == Termination::Unfinished => "Void".to_string(),
             Some(Color::Black) if self.termination == Termination::Five => "B+".to_string(),
             Some(Color::White) if self.termination == Termination::Five => "W+".to_string(),
             // SGF: T for a loss on time, F for any other forfeit.

@@ -2,9 +2,10 @@
 //! appended as games finish, records per game, a live progress line, Elo and the SPRT.
 
 use super::engine::{Engine, EngineSpec, open_log};
+use super::interrupt;
 use super::openings::Opening;
 use super::play::{GameSettings, OpeningSettings, Player, play_game, play_game_opening};
-use super::record::GameRecord;
+use super::record::{GameRecord, Termination};
 use super::stats::{Sprt, SprtState, Tally};
 use crate::core::{Color, format_move_string};
 use crate::opening::rif::OpeningRule;
@@ -43,6 +44,8 @@ pub struct MatchConfig {
     pub opening_ms: u64,
     /// The match seed (`--seed`), for the openings' seeds.
     pub seed: u64,
+    /// Read move replies as Piskvork does ([`Player::strict`]).
+    pub strict: bool,
 }
 
 /// How the match ended.
@@ -54,6 +57,11 @@ pub struct MatchSummary {
     pub sprt: Option<(SprtState, f64)>,
     /// Results by reason, e.g. "time loss" → count, for the summary.
     pub reasons: Vec<(String, usize)>,
+    /// Games left unfinished because the user stopped the match (Ctrl-C); 0 otherwise. They
+    /// are not in the tally.
+    pub unfinished: usize,
+    /// Did the user stop the match (Ctrl-C)?
+    pub interrupted: bool,
 }
 
 impl MatchSummary {
@@ -182,11 +190,13 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                 let mut players: Vec<Player> = Vec::new();
                 for i in 0..2 {
                     let log = open_log(&logs.join(format!("{}-{}.w{w}.log", ["A", "B"][i], file_safe(&names[i]))))?;
-                    players.push(Player::new(cfg.engines[i].clone(), names[i].clone(), log));
+                    let mut p = Player::new(cfg.engines[i].clone(), names[i].clone(), log);
+                    p.strict = cfg.strict;
+                    players.push(p);
                 }
                 let (pa, pb) = players.split_at_mut(1);
                 let (a, b) = (&mut pa[0], &mut pb[0]);
-                while !stop.load(Ordering::SeqCst) {
+                while !stop.load(Ordering::SeqCst) && !interrupt::requested() {
                     let g = next.fetch_add(1, Ordering::SeqCst);
                     if g >= cfg.games {
                         break;
@@ -231,9 +241,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     let mut sprt_result = cfg.sprt.map(|_| (SprtState::Continue, 0.0));
     let started = Instant::now();
     let event = format!("{} vs {}", names[0], names[1]);
+    let mut unfinished = 0;
 
     for fin in rx {
         let rec = &fin.record;
+        let done = rec.termination != Termination::Unfinished;
         let hp = a_half_points(rec, fin.a_black);
         let label = match (cfg.opening_rule, fin.opening) {
             (Some(rule), _) => format!("{rule} {}", format_move_string(&rec.opening)),
@@ -249,7 +261,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             rec.black,
             rec.white,
             rec.result_string(),
-            hp as f64 / 2.0,
+            if done { (hp as f64 / 2.0).to_string() } else { "-".to_string() },
             rec.opening.len() + rec.moves.len(),
             rec.termination
         );
@@ -261,6 +273,12 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             let _ = fs::write(stem.with_extension("opening.txt"), fin.transcript.join("\n") + "\n");
         }
 
+        if !done {
+            // recorded above, never scored
+            unfinished += 1;
+            let _ = writeln!(out, "game {} unfinished ({} moves played)", fin.game + 1, rec.moves.len());
+            continue;
+        }
         tally.add_game(hp);
         if let Some(other) = pending_pairs.remove(&(fin.game / 2)) {
             tally.add_pair(other + hp);
@@ -287,7 +305,15 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             "[{}/{}] {} ",
             tally.games(),
             cfg.games,
-            MatchSummary { names: names.clone(), tally, sprt: None, reasons: Vec::new() }.line()
+            MatchSummary {
+                names: names.clone(),
+                tally,
+                sprt: None,
+                reasons: Vec::new(),
+                unfinished: 0,
+                interrupted: false
+            }
+            .line()
         );
         if let (Some(sprt), Some(st)) = (cfg.sprt, sprt_result.as_mut()) {
             let llr = tally.llr(sprt.elo0, sprt.elo1);
@@ -328,7 +354,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         let llr = tally.llr(sprt.elo0, sprt.elo1);
         *st = (sprt.state(llr), llr);
     }
-    let summary = MatchSummary { names, tally, sprt: sprt_result, reasons };
+    let interrupted = interrupt::requested();
+    let summary = MatchSummary { names, tally, sprt: sprt_result, reasons, unfinished, interrupted };
     let text = summary_text(&summary, cfg, started.elapsed());
     let _ = fs::write(dir.join("summary.txt"), &text);
     let _ = write!(out, "{text}");
@@ -354,6 +381,14 @@ fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
     ));
     let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     t.push_str(&format!("results by reason: {}\n", reasons.join(", ")));
+    if s.interrupted {
+        t.push_str(&format!(
+            "interrupted: {} game(s) in progress recorded as unfinished (not scored), {} of {} games not played\n",
+            s.unfinished,
+            cfg.games.saturating_sub(s.tally.games() as usize + s.unfinished),
+            cfg.games
+        ));
+    }
     if let Some(e) = s.tally.elo() {
         t.push_str(&format!("elo {:+.1}, 95% interval [{:+.1}, {:+.1}]", e.elo + 0.0, e.low, e.high));
         if s.tally.pair_count() > 0 {
