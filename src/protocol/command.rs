@@ -204,19 +204,22 @@ enum BlockKind {
 /// offers that end the block.
 fn opening_head(args: &str) -> Result<(OpeningRule, Step, usize), String> {
     let w: Vec<&str> = args.split_whitespace().collect();
-    if w.len() < 2 || w.len() > 3 {
-        return Err(format!("expected <rule> <step> [n] but got {args:?}"));
+    if w.len() < 2 || w.len() > 4 {
+        return Err(format!("expected <rule> <step> [args] but got {args:?}"));
     }
     let rule = OpeningRule::parse(w[0]).ok_or_else(|| format!("unknown opening rule {:?}", w[0]))?;
     if w[1].eq_ignore_ascii_case("pick") {
-        let k = w.get(2).ok_or("pick needs the number of offers")?;
+        if w.len() != 3 {
+            return Err("pick needs the number of offers (only)".into());
+        }
+        let k = w[2];
         let k: usize = k.parse().map_err(|_| format!("{k:?} is not a number"))?;
         if k == 0 {
             return Err("pick needs at least one offer".into());
         }
         return Ok((rule, Step::Pick, k));
     }
-    Ok((rule, Step::parse(w[1], w.get(2).copied())?, 0))
+    Ok((rule, Step::parse(w[1], &w[2..])?, 0))
 }
 
 /// What a single line means on its own.
