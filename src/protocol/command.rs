@@ -555,6 +555,10 @@ mod tests {
         assert!(matches!(&bad_rule[..], [Err(ParseError::BadArgs { command: "GORINOPENING", .. })]), "{bad_rule:?}");
         let short = parse_text("GORINOPENING yamaguchi pick 3\n7,7\n8,8\nDONE");
         assert!(matches!(&short[..], [Err(ParseError::BadArgs { .. })]), "{short:?}");
+        for bad in ["GORINOPENING sakata pair 7", "GORINOPENING classic-moved propose", "GORINOPENING swap5 pick 2 3"] {
+            let r = parse_text(&format!("{bad}\nDONE"));
+            assert!(matches!(&r[..], [Err(ParseError::BadArgs { .. })]), "{bad}: {r:?}");
+        }
         assert_eq!(
             parse_text("gorinopening SWAP1 open\ndone"),
             vec![Ok(Command::GorinOpening { rule: OpeningRule::Swap1, step: Step::Open, offers: 0, points: vec![] })]
@@ -614,6 +618,25 @@ mod tests {
                 step: Step::Pick,
                 offers: 2,
                 points: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 9), Pos::new(1, 1), Pos::new(2, 2)],
+            },
+            Command::GorinOpening {
+                rule: OpeningRule::ClassicMoved,
+                step: Step::Propose { column: false },
+                offers: 0,
+                points: vec![],
+            },
+            Command::GorinOpening {
+                rule: OpeningRule::Sakata,
+                step: Step::Pair { first: crate::opening::Zone::Central(7), second: crate::opening::Zone::Central(9) },
+                offers: 0,
+                points: vec![Pos::new(7, 7), Pos::new(7, 8), Pos::new(9, 9)],
+            },
+            Command::GorinOpening { rule: OpeningRule::Lianhuan, step: Step::Colour, offers: 0, points: vec![] },
+            Command::GorinOpening {
+                rule: OpeningRule::Lianhuan,
+                step: Step::OneOrTwo,
+                offers: 0,
+                points: vec![Pos::new(7, 7)],
             },
         ];
         for c in cmds {
