@@ -48,8 +48,13 @@ fn swap2_transcript_between_two_brains() {
     let mut moves = stones(&three);
     assert_eq!(moves.len(), 3, "{three}");
     Game::from_moves(15, 15, Rule::Standard, &moves).unwrap();
-    // Deterministic: the same question gives the same stones.
-    assert_eq!(ask(&mut opener, &swap2_lines(&[])), three);
+    // Asked again, again a legal opening. (Not necessarily the same stones: the decision is
+    // node-limited, but its clock safety net cuts it short on a loaded machine, which made an
+    // equality check here fail under load; determinism without the clock is checked in
+    // tests/opening.rs.)
+    let again = stones(&ask(&mut opener, &swap2_lines(&[])));
+    assert_eq!(again.len(), 3);
+    Game::from_moves(15, 15, Rule::Standard, &again).unwrap();
     other.send("INFO time_left 100000");
     let r2 = ask(&mut other, &swap2_lines(&moves));
     let mut transcript = vec![format!("1: {three}"), format!("2: {r2}")];
