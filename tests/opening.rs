@@ -4,7 +4,8 @@
 use gorin::core::{Color, Pos, Rule, format_move_string};
 use gorin::game::{Game, Outcome};
 use gorin::opening::rif::{
-    Answer, AutoPlayer, OpeningPlayer, OpeningRule, Question, Step, TARAGUCHI_OFFERS, check_offers, walk, which_opening,
+    Answer, AutoPlayer, OpeningPlayer, OpeningRule, Question, Step, TARAGUCHI_OFFERS, check_offers, moved_range,
+    opening_stones_around, walk, which_opening, which_opening_around,
 };
 use gorin::opening::symmetry::canonical;
 use gorin::opening::{BalanceLimits, Decider, Swap2Decision, Zone};
@@ -42,9 +43,29 @@ impl OpeningPlayer for Stub {
                 OpeningRule::Swap1 | OpeningRule::Swap2 => {
                     Answer::Stones(vec![Pos::new(7, 7), Pos::new(8, 7), Pos::new(6, 9)], None)
                 }
-                OpeningRule::Soosyrv8 => Answer::Stones(gorin::opening::rif::opening_stones(0, 15, 15), None),
-                _ => Answer::Stones(gorin::opening::rif::opening_stones(0, 15, 15), Some(2)),
+                OpeningRule::Yamaguchi => Answer::Stones(gorin::opening::rif::opening_stones(0, 15, 15), Some(2)),
+                // two stones around the proposed first stone
+                OpeningRule::ClassicMoved => Answer::Stones(opening_stones_around(3, q.moves[0])[1..].to_vec(), None),
+                _ => Answer::Stones(gorin::opening::rif::opening_stones(0, 15, 15), None),
             },
+            Step::Propose { column } => Answer::Number(if column { 9 } else { 8 }),
+            Step::Pair { first, second } => {
+                let a = self.nearest(&q.moves, first, &[]);
+                let mut m = q.moves.clone();
+                m.push(a);
+                Answer::Stones(vec![a, self.nearest(&m, second, &[])], None)
+            }
+            Step::Colour => Answer::Colour(if self.swapper { Color::Black } else { Color::White }),
+            Step::OneOrTwo => {
+                let a = self.nearest(&q.moves, Zone::Anywhere, &[]);
+                if self.swapper {
+                    let mut m = q.moves.clone();
+                    m.push(a);
+                    Answer::Stones(vec![a, self.nearest(&m, Zone::Anywhere, &[])], None)
+                } else {
+                    one(a)
+                }
+            }
             Step::Swap { .. } => {
                 if self.swapper {
                     Answer::Swap
@@ -248,4 +269,286 @@ fn three_stone_openings_are_recognised_after_a_walk() {
     let mut b = auto(Rule::Renju);
     let r = walk(OpeningRule::Soosyrv8, 15, 15, Rule::Renju, &mut [&mut a, &mut b]).unwrap();
     assert!(which_opening(&r.moves[..3], 15, 15).is_some());
+}
+
+#[test]
+fn classic_walks_end_to_end() {
+    walk_both_ways(OpeningRule::Classic, Rule::Renju, &[5]);
+    let mut a = auto(Rule::Renju);
+    let mut b = auto(Rule::Renju);
+    let r = walk(OpeningRule::Classic, 15, 15, Rule::Renju, &mut [&mut a, &mut b]).unwrap();
+    assert!(which_opening(&r.moves[..3], 15, 15).is_some());
+    // two offers, then a pick among them
+    let steps: Vec<&str> = r.transcript.iter().map(|t| t.1.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(steps, ["open", "swap", "stone", "offer", "pick"], "{:?}", r.transcript);
+}
+
+#[test]
+fn classic_moved_walks_end_to_end_around_the_proposed_stone() {
+    walk_both_ways(OpeningRule::ClassicMoved, Rule::Renju, &[5]);
+    // The stub proposes column 9 (j) and row 8 (9): the opening is laid around j9.
+    for ours_first in [true, false] {
+        let mut a = auto(Rule::Renju);
+        let mut s = stub(Rule::Renju, false);
+        let r = if ours_first {
+            walk(OpeningRule::ClassicMoved, 15, 15, Rule::Renju, &mut [&mut a, &mut s])
+        } else {
+            walk(OpeningRule::ClassicMoved, 15, 15, Rule::Renju, &mut [&mut s, &mut a])
+        };
+        let r = r.unwrap();
+        let first = r.moves[0];
+        assert!(moved_range(15).contains(&(first.x as usize)) && moved_range(15).contains(&(first.y as usize)));
+        if ours_first {
+            assert_eq!(first.y, 8, "the row is the stub's");
+        } else {
+            assert_eq!(first.x, 9, "the column is the stub's");
+        }
+        assert!(which_opening_around(&r.moves[..3], 15, 15).is_some(), "{}", format_move_string(&r.moves));
+        // Sealed: both proposals were asked on the empty board.
+        let props: Vec<&String> = r.transcript.iter().filter(|t| t.1.contains("propose")).map(|t| &t.1).collect();
+        assert_eq!(props.len(), 2);
+        assert!(props.iter().all(|t| t.ends_with("[]")), "{props:?}");
+    }
+    assert_eq!(moved_range(15), 7..=11);
+    assert_eq!(moved_range(9), 4..=6);
+}
+
+#[test]
+fn sakata_walks_end_to_end_with_zones() {
+    walk_both_ways(OpeningRule::Sakata, Rule::Renju, &[5]);
+    let mut a = auto(Rule::Renju);
+    let mut b = auto(Rule::Renju);
+    let r = walk(OpeningRule::Sakata, 15, 15, Rule::Renju, &mut [&mut a, &mut b]).unwrap();
+    assert!(which_opening(&r.moves[..3], 15, 15).is_some());
+    assert!(Zone::Central(7).contains(r.moves[3], 15, 15) && Zone::Central(9).contains(r.moves[4], 15, 15));
+    // The colour choice is the first player's, last.
+    assert_eq!(r.transcript.last().unwrap().0, 0);
+    assert!(r.transcript.last().unwrap().1.contains("colour"));
+}
+
+/// Each zoned rule: every stone k lies in its zone.
+fn zoned(rule: OpeningRule, game_rule: Rule, sides: &[usize]) {
+    walk_both_ways(rule, game_rule, &[5]);
+    let mut a = auto(game_rule);
+    let mut b = auto(game_rule);
+    let r = walk(rule, 15, 15, game_rule, &mut [&mut a, &mut b]).unwrap();
+    for (k, &p) in r.moves.iter().enumerate() {
+        let z = if sides[k] == 0 { Zone::Anywhere } else { Zone::Central(sides[k]) };
+        assert!(z.contains(p, 15, 15), "{rule}: stone {} at {p}", k + 1);
+    }
+    let swaps = r.transcript.iter().filter(|t| t.1.contains(" swap ")).count();
+    assert!(swaps >= 4, "{rule}: {:?}", r.transcript);
+}
+
+#[test]
+fn tarannikov_walks_end_to_end_with_zones() {
+    zoned(OpeningRule::Tarannikov, Rule::Renju, &[1, 3, 5, 7, 9]);
+}
+
+#[test]
+fn super_taraguchi10_walks_end_to_end_with_zones() {
+    zoned(OpeningRule::SuperTaraguchi10, Rule::Renju, &[1, 5, 7, 9, 0]);
+}
+
+#[test]
+fn cwc24_walks_end_to_end_with_zones() {
+    zoned(OpeningRule::Cwc24, Rule::Renju, &[1, 5, 7, 9, 0]);
+}
+
+#[test]
+fn swap5_walks_end_to_end_under_each_game_rule() {
+    for game_rule in [Rule::Renju, Rule::Standard, Rule::Freestyle] {
+        walk_both_ways(OpeningRule::Swap5, game_rule, &[5]);
+    }
+}
+
+#[test]
+fn lianhuan_walks_end_to_end_under_each_game_rule() {
+    for game_rule in [Rule::Renju, Rule::Standard, Rule::Freestyle] {
+        walk_both_ways(OpeningRule::Lianhuan, game_rule, &[5, 6]);
+    }
+    // Two stubs that always play two stones: 2 + 2 + 2 stones, a colour choice after each pair
+    // by the other player.
+    let mut a = stub(Rule::Standard, true);
+    let mut b = stub(Rule::Standard, true);
+    let r = walk(OpeningRule::Lianhuan, 15, 15, Rule::Standard, &mut [&mut a, &mut b]).unwrap();
+    assert_eq!(r.moves.len(), 6);
+    let who: Vec<(usize, &str)> = r.transcript.iter().map(|t| (t.0, t.1.split(' ').nth(1).unwrap())).collect();
+    // the stub in seat 1 takes black after the first pair, so it plays the next pair too
+    assert_eq!(
+        who,
+        [(0, "one-or-two"), (1, "colour"), (1, "one-or-two"), (0, "colour"), (0, "one-or-two"), (1, "colour")]
+    );
+    assert_eq!(r.black, 1);
+}
+
+/// The stub, except for the questions `bad` answers (a rule break).
+struct Breaker {
+    stub: Stub,
+    bad: fn(&Question) -> Option<Answer>,
+}
+
+impl OpeningPlayer for Breaker {
+    fn answer(&mut self, q: &Question) -> Result<Answer, String> {
+        match (self.bad)(q) {
+            Some(a) => Ok(a),
+            None => self.stub.answer(q),
+        }
+    }
+}
+
+/// Walks `rule` with breakers in both seats; the walk must fail, naming the breaker that broke
+/// the rule and a reason containing `why`.
+fn refused(rule: OpeningRule, game_rule: Rule, bad: fn(&Question) -> Option<Answer>, why: &str) {
+    let mut a = Breaker { stub: stub(game_rule, false), bad };
+    let mut b = Breaker { stub: stub(game_rule, false), bad };
+    let e = walk(rule, 15, 15, game_rule, &mut [&mut a, &mut b]).expect_err(&format!("{rule}: a break was accepted"));
+    assert!(e.why.contains(why), "{rule}: {e:?}");
+    // The same walk without the break is fine.
+    let mut a = stub(game_rule, false);
+    let mut b = stub(game_rule, false);
+    walk(rule, 15, 15, game_rule, &mut [&mut a, &mut b]).unwrap_or_else(|e| panic!("{rule}: {e:?}"));
+}
+
+fn stones(v: &[(usize, usize)]) -> Option<Answer> {
+    Some(Answer::Stones(v.iter().map(|&(x, y)| Pos::new(x, y)).collect(), None))
+}
+
+#[test]
+fn the_new_rules_refuse_zone_symmetry_and_order_violations() {
+    use OpeningRule::*;
+    // Classic: not one of the 26; two offers that are mirror images (the 4th on the opening's
+    // axis makes the position symmetric left-right).
+    refused(
+        Classic,
+        Rule::Renju,
+        |q| (q.step == Step::Open).then(|| stones(&[(7, 7), (7, 8), (10, 10)])).flatten(),
+        "26",
+    );
+    refused(
+        Classic,
+        Rule::Renju,
+        |q| match q.step {
+            Step::Stone { .. } => stones(&[(7, 3)]),
+            Step::Offer { .. } => stones(&[(8, 7), (6, 7)]),
+            _ => None,
+        },
+        "symmetric",
+    );
+    // Classic moved: a proposal outside h..l / 8..12; an opening not around the first stone.
+    refused(
+        ClassicMoved,
+        Rule::Renju,
+        |q| matches!(q.step, Step::Propose { column: false }).then_some(Answer::Number(3)),
+        "row",
+    );
+    refused(
+        ClassicMoved,
+        Rule::Renju,
+        |q| matches!(q.step, Step::Propose { .. }).then_some(Answer::Number(12)),
+        "column",
+    );
+    refused(ClassicMoved, Rule::Renju, |q| (q.step == Step::Open).then(|| stones(&[(7, 8), (7, 9)])).flatten(), "26");
+    // Sakata: the 4th outside 7x7, the 5th outside 9x9, a colour answered with SWAP.
+    refused(
+        Sakata,
+        Rule::Renju,
+        |q| matches!(q.step, Step::Pair { .. }).then(|| stones(&[(3, 7), (8, 8)])).flatten(),
+        "zone",
+    );
+    refused(
+        Sakata,
+        Rule::Renju,
+        |q| matches!(q.step, Step::Pair { .. }).then(|| stones(&[(8, 8), (7, 2)])).flatten(),
+        "zone",
+    );
+    refused(Sakata, Rule::Renju, |q| (q.step == Step::Colour).then_some(Answer::Swap), "BLACK or WHITE");
+    // Tarannikov: the 5th outside 9x9; the 2nd outside 3x3.
+    refused(
+        Tarannikov,
+        Rule::Renju,
+        |q| (q.moves.len() == 4 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(1, 1)])).flatten(),
+        "zone",
+    );
+    refused(
+        Tarannikov,
+        Rule::Renju,
+        |q| (q.moves.len() == 1 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(9, 9)])).flatten(),
+        "zone",
+    );
+    // Super Taraguchi-10: the 2nd inside 5x5 is fine there (and not under Taraguchi-10), the
+    // 3rd outside 7x7 is not; the 5th outside 9x9 neither.
+    let second_at_99 = |q: &Question| {
+        (q.moves.len() == 1 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(9, 9)])).flatten()
+    };
+    let mut a = Breaker { stub: stub(Rule::Renju, false), bad: second_at_99 };
+    let mut b = Breaker { stub: stub(Rule::Renju, false), bad: second_at_99 };
+    walk(SuperTaraguchi10, 15, 15, Rule::Renju, &mut [&mut a, &mut b]).unwrap();
+    refused(Taraguchi10, Rule::Renju, second_at_99, "zone");
+    refused(
+        SuperTaraguchi10,
+        Rule::Renju,
+        |q| (q.moves.len() == 2 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(11, 7)])).flatten(),
+        "zone",
+    );
+    refused(SuperTaraguchi10, Rule::Renju, |q| (q.step == Step::Fifth).then(|| stones(&[(12, 12)])).flatten(), "zone");
+    // CWC-24: the 2nd outside 5x5, the 4th outside 9x9; the 5th anywhere is fine.
+    refused(
+        Cwc24,
+        Rule::Renju,
+        |q| (q.moves.len() == 1 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(7, 10)])).flatten(),
+        "zone",
+    );
+    refused(
+        Cwc24,
+        Rule::Renju,
+        |q| (q.moves.len() == 3 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(2, 2)])).flatten(),
+        "zone",
+    );
+    let fifth_in_corner = |q: &Question| {
+        (q.moves.len() == 4 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(0, 0)])).flatten()
+    };
+    let mut a = Breaker { stub: stub(Rule::Renju, false), bad: fifth_in_corner };
+    let mut b = Breaker { stub: stub(Rule::Renju, false), bad: fifth_in_corner };
+    assert_eq!(walk(Cwc24, 15, 15, Rule::Renju, &mut [&mut a, &mut b]).unwrap().moves[4], Pos::new(0, 0));
+    // Swap-5: an occupied point; two stones at once; a swap answered with a stone.
+    refused(
+        Swap5,
+        Rule::Freestyle,
+        |q| {
+            (q.moves.len() == 2 && matches!(q.step, Step::Stone { .. }))
+                .then(|| Some(Answer::Stones(vec![q.moves[0]], None)))
+                .flatten()
+        },
+        "occupied",
+    );
+    refused(
+        Swap5,
+        Rule::Standard,
+        |q| (q.moves.len() == 3 && matches!(q.step, Step::Stone { .. })).then(|| stones(&[(1, 1), (2, 2)])).flatten(),
+        "1 stone",
+    );
+    refused(
+        Swap5,
+        Rule::Renju,
+        |q| matches!(q.step, Step::Swap { .. }).then(|| stones(&[(1, 1)])).flatten(),
+        "SWAP or NOSWAP",
+    );
+    // Lianhuan: three stones at once; a colour answered with a number.
+    refused(
+        Lianhuan,
+        Rule::Freestyle,
+        |q| (q.moves.len() == 2).then(|| stones(&[(1, 1), (2, 2), (3, 3)])).flatten(),
+        "one or two",
+    );
+    refused(
+        Lianhuan,
+        Rule::Standard,
+        |q| match q.step {
+            Step::OneOrTwo => stones(&[(7, 7 + q.moves.len()), (8, 7 + q.moves.len())]),
+            Step::Colour => Some(Answer::Number(1)),
+            _ => None,
+        },
+        "BLACK or WHITE",
+    );
 }

@@ -76,15 +76,17 @@ fn check(rule: OpeningRule, rec: &GameRecord, transcript: &[String]) {
     match rule {
         OpeningRule::Swap1 => assert_eq!(n, 3),
         OpeningRule::Swap2 => assert!((3..=6).contains(&n)),
+        OpeningRule::Lianhuan => assert!((5..=6).contains(&n)),
         _ => assert_eq!(n, 5, "{rule}"),
     }
-    if matches!(rule, OpeningRule::Soosyrv8 | OpeningRule::Yamaguchi) {
+    if matches!(rule, OpeningRule::Soosyrv8 | OpeningRule::Yamaguchi | OpeningRule::Classic | OpeningRule::Sakata) {
         assert!(which_opening(&rec.opening[..3], 15, 15).is_some());
     }
-    if rule == OpeningRule::Taraguchi10 {
-        for (k, &p) in rec.opening.iter().take(4).enumerate() {
-            assert!(gorin::opening::Zone::for_stone(k + 1).contains(p, 15, 15));
-        }
+    if rule == OpeningRule::ClassicMoved {
+        assert!(gorin::opening::rif::which_opening_around(&rec.opening[..3], 15, 15).is_some());
+    }
+    for (k, &zone) in rule.zoned_stones().iter().enumerate() {
+        assert!(zone.contains(rec.opening[k], 15, 15), "{rule}: stone {}", k + 1);
     }
     assert!(transcript.last().is_some_and(|l| l.starts_with("result: ")), "{transcript:?}");
     replays(rec);
@@ -94,13 +96,32 @@ fn check(rule: OpeningRule, rec: &GameRecord, transcript: &[String]) {
 /// seats, under every rule.
 #[test]
 fn gorin_against_the_stub_under_every_rule() {
-    for (rule, game_rule) in [
+    against_the_stub(&[
         (OpeningRule::Swap1, Rule::Standard),
         (OpeningRule::Swap2, Rule::Standard),
         (OpeningRule::Taraguchi10, Rule::Renju),
         (OpeningRule::Soosyrv8, Rule::Renju),
         (OpeningRule::Yamaguchi, Rule::Renju),
-    ] {
+    ]);
+}
+
+/// The same for the rules of issue 15.
+#[test]
+fn gorin_against_the_stub_under_every_new_rule() {
+    against_the_stub(&[
+        (OpeningRule::Classic, Rule::Renju),
+        (OpeningRule::ClassicMoved, Rule::Renju),
+        (OpeningRule::Sakata, Rule::Renju),
+        (OpeningRule::Tarannikov, Rule::Renju),
+        (OpeningRule::SuperTaraguchi10, Rule::Renju),
+        (OpeningRule::Cwc24, Rule::Renju),
+        (OpeningRule::Swap5, Rule::Freestyle),
+        (OpeningRule::Lianhuan, Rule::Standard),
+    ]);
+}
+
+fn against_the_stub(rules: &[(OpeningRule, Rule)]) {
+    for &(rule, game_rule) in rules {
         let dir = scratch(rule.name());
         let mut g = player(GORIN, "gorin", &dir);
         let mut s = player(&format!("\"{}\" greedy 5", stub().display()), "stub", &dir);
@@ -151,6 +172,55 @@ fn a_bad_opening_answer_loses() {
     s.shutdown();
 }
 
+/// Under each new rule, an engine that claims the extension and breaks the rule's constraint
+/// (a stone outside its zone, three stones that are not one of the 26, a proposal off the
+/// range, three Lianhuan stones at once, an occupied point) loses by an opening fault.
+#[cfg(unix)]
+#[test]
+fn a_rule_break_loses_under_every_new_rule() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("faults");
+    let script = dir.join("breaker.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in ABOUT*) echo 'name=\"breaker\"';; START*) echo OK;; \
+         GORINOPENING) echo OK;; \
+         'GORINOPENING '*' propose '*) echo 0;; \
+         'GORINOPENING '*' open'*) echo 7,7 7,8 10,10;; \
+         'GORINOPENING '*' one-or-two'*) echo 0,0 0,1 0,2;; \
+         'GORINOPENING '*' swap '*) echo NOSWAP;; \
+         'GORINOPENING '*' stone 0'*) echo 7,7;; \
+         'GORINOPENING '*' stone '*) echo 0,0;; \
+         'GORINOPENING '*) echo 0,0;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (rule, game_rule, why) in [
+        (OpeningRule::Classic, Rule::Renju, "26"),
+        (OpeningRule::ClassicMoved, Rule::Renju, "column"),
+        (OpeningRule::Sakata, Rule::Renju, "26"),
+        (OpeningRule::Tarannikov, Rule::Renju, "zone"),
+        (OpeningRule::SuperTaraguchi10, Rule::Renju, "zone"),
+        (OpeningRule::Cwc24, Rule::Renju, "zone"),
+        (OpeningRule::Swap5, Rule::Freestyle, "occupied"),
+        (OpeningRule::Lianhuan, Rule::Standard, "one or two"),
+    ] {
+        let mut breaker = player(script.to_str().unwrap(), "breaker", &dir);
+        let mut s = player(&format!("\"{}\" greedy 5", stub().display()), "stub", &dir);
+        let o = OpeningSettings { rule, ms: 300, seed: 3 };
+        let (rec, first_black, t) = play_game_opening(&mut breaker, &mut s, &settings(game_rule), &o, "t");
+        assert!(first_black);
+        assert_eq!(rec.winner, Some(gorin::core::Color::White), "{rule}: {rec:?}");
+        assert!(
+            matches!(&rec.termination, gorin::referee::Termination::Opening(w) if w.contains(why)),
+            "{rule}: {rec:?} {t:?}"
+        );
+        assert!(t[0].contains("opening fault by breaker"), "{t:?}");
+        breaker.shutdown();
+        s.shutdown();
+    }
+}
+
 /// `gorin-match --opening-rule taraguchi10` between Gorin and the stub: results, records and
 /// the opening transcripts.
 #[test]
@@ -173,6 +243,18 @@ fn match_runner_with_an_opening_rule() {
         let t = std::fs::read_to_string(out.join("games").join(format!("game{g:05}.opening.txt"))).unwrap();
         assert!(t.contains("result: "), "{t}");
     }
+    // Lianhuan under the match's game rule (standard gomoku here)
+    let out = scratch("cli-lianhuan").join("m");
+    let status = Command::new(env!("CARGO_BIN_EXE_gorin-match"))
+        .args(["--engine", GORIN, "--engine", &format!("\"{}\" greedy 7", stub().display())])
+        .args(["--rule", "1", "--games", "2", "--turn-ms", "100", "--opening-rule", "lianhuan"])
+        .args(["--opening-ms", "300", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let results = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    assert!(results.lines().skip(1).all(|l| l.split('\t').nth(1).unwrap().starts_with("lianhuan ")), "{results}");
+    assert!(!results.contains("opening fault"), "{results}");
     // a bad rule name is refused
     let bad = Command::new(env!("CARGO_BIN_EXE_gorin-match"))
         .args(["--engine", GORIN, "--engine", GORIN, "--opening-rule", "renju-pro", "--out", "/nonexistent/x"])

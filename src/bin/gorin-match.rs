@@ -66,8 +66,9 @@ struct Args {
     /// Seed for --random-openings and for the openings of --opening-rule.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Play every game's opening under an opening rule: swap1, swap2 (gomoku), taraguchi10,
-    /// soosyrv8, yamaguchi (renju). Engines are asked through SWAP2BOARD (swap2) or Gorin's
+    /// Play every game's opening under an opening rule: swap1, swap2, swap5, lianhuan (under
+    /// --rule), taraguchi10, soosyrv8, yamaguchi, classic, classic-moved, sakata, tarannikov,
+    /// super-taraguchi10, cwc24 (renju openings). Engines are asked through SWAP2BOARD (swap2) or Gorin's
     /// GORINOPENING extension; for an engine without them the runner chooses (opening module).
     /// The first player is A in odd-numbered games and B in even ones.
     #[arg(long, value_parser = parse_opening_rule)]
@@ -92,8 +93,10 @@ struct Args {
 }
 
 fn parse_opening_rule(s: &str) -> Result<OpeningRule, String> {
-    OpeningRule::parse(s)
-        .ok_or_else(|| format!("unknown opening rule {s:?} (swap1, swap2, taraguchi10, soosyrv8, yamaguchi)"))
+    OpeningRule::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = OpeningRule::ALL.iter().map(|r| r.name()).collect();
+        format!("unknown opening rule {s:?} ({})", names.join(", "))
+    })
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {

@@ -12,12 +12,21 @@
 //! | taraguchi10 | stone k (k = 1..4) by the holder of its colour inside the central (2k−1)² square, each followed by the other player's swap? · black: a 5th inside 9×9 then white's swap?, or 10 non-symmetric 5th offers anywhere and white's pick |
 //! | soosyrv8 | 0: one of the 26 openings · 1: swap? · white: a 4th anywhere and N (1..=8) · black's holder: swap? · black: N offers · white: pick |
 //! | yamaguchi | 0: one of the 26 openings and N (1..=[`YAMAGUCHI_MAX_OFFERS`]) · 1: swap? · white: a 4th anywhere · black: N offers · white: pick |
+//! | classic | 0: one of the 26 · 1: swap? · white: a 4th anywhere · black: 2 offers · white: pick |
+//! | classic-moved | 0 proposes the column (centre..centre+4), 1 the row, sealed · black's 1st there · 0: the 2nd and 3rd, one of the 26 around it · then as classic |
+//! | sakata | 0: one of the 26 · 1: a 4th inside 7×7 and a 5th inside 9×9 · 0: chooses its colour |
+//! | tarannikov | stone k (1..5) inside the central (2k−1)² square, each followed by a swap? |
+//! | super-taraguchi10 | stones 1..4 inside 1×1, 5×5, 7×7, 9×9, each followed by a swap? · then as taraguchi10's 5th |
+//! | cwc24 | stones 1..5 inside 1×1, 5×5, 7×7, 9×9 and anywhere, each followed by a swap? |
+//! | swap5 | stones 1..5 anywhere, each followed by a swap? |
+//! | lianhuan | while at most 4 stones: the player to move plays one stone (no choice follows) or two (its colour, then the other's) and the opponent chooses its colour |
 //!
 //! After the last decision the game goes on with the side to move (white, except after a
-//! swap2 answer of one 4th stone, when black is to move).
+//! swap2 answer of one 4th stone, when black is to move, and a lianhuan walk ending on six
+//! stones).
 
 use super::symmetry::{alternate, canonical};
-use super::{Decider, Swap2Decision, Zone};
+use super::{Decider, EVEN_MARGIN, Swap2Decision, Zone};
 use crate::core::{Color, Pos, Rule};
 use crate::game::{Game, Outcome};
 use std::fmt;
@@ -28,6 +37,8 @@ pub const YAMAGUCHI_MAX_OFFERS: usize = 10;
 pub const TARAGUCHI_OFFERS: usize = 10;
 /// Most offers a Soosyrv-8 fourth-move player may declare.
 pub const SOOSYRV_MAX_OFFERS: usize = 8;
+/// Fifth-move offers of Classic and Classic moved.
+pub const CLASSIC_OFFERS: usize = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpeningRule {
@@ -36,16 +47,52 @@ pub enum OpeningRule {
     Taraguchi10,
     Soosyrv8,
     Yamaguchi,
+    Classic,
+    ClassicMoved,
+    Sakata,
+    Tarannikov,
+    SuperTaraguchi10,
+    Cwc24,
+    Swap5,
+    Lianhuan,
 }
 
 impl OpeningRule {
-    pub const ALL: [OpeningRule; 5] = [
+    pub const ALL: [OpeningRule; 13] = [
         OpeningRule::Swap1,
         OpeningRule::Swap2,
         OpeningRule::Taraguchi10,
         OpeningRule::Soosyrv8,
         OpeningRule::Yamaguchi,
+        OpeningRule::Classic,
+        OpeningRule::ClassicMoved,
+        OpeningRule::Sakata,
+        OpeningRule::Tarannikov,
+        OpeningRule::SuperTaraguchi10,
+        OpeningRule::Cwc24,
+        OpeningRule::Swap5,
+        OpeningRule::Lianhuan,
     ];
+
+    /// Rules played under the game rule of the match (gomoku or renju); the others are renju
+    /// openings.
+    pub fn any_game_rule(self) -> bool {
+        matches!(self, OpeningRule::Swap1 | OpeningRule::Swap2 | OpeningRule::Swap5 | OpeningRule::Lianhuan)
+    }
+
+    /// The zones of the stones placed one by one, each followed by a swap (the rules built
+    /// that way; empty for the others).
+    pub fn zoned_stones(self) -> &'static [Zone] {
+        use Zone::{Anywhere as A, Central as C};
+        match self {
+            OpeningRule::Taraguchi10 => &[C(1), C(3), C(5), C(7)],
+            OpeningRule::SuperTaraguchi10 => &[C(1), C(5), C(7), C(9)],
+            OpeningRule::Tarannikov => &[C(1), C(3), C(5), C(7), C(9)],
+            OpeningRule::Cwc24 => &[C(1), C(5), C(7), C(9), A],
+            OpeningRule::Swap5 => &[A, A, A, A, A],
+            _ => &[],
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -54,6 +101,14 @@ impl OpeningRule {
             OpeningRule::Taraguchi10 => "taraguchi10",
             OpeningRule::Soosyrv8 => "soosyrv8",
             OpeningRule::Yamaguchi => "yamaguchi",
+            OpeningRule::Classic => "classic",
+            OpeningRule::ClassicMoved => "classic-moved",
+            OpeningRule::Sakata => "sakata",
+            OpeningRule::Tarannikov => "tarannikov",
+            OpeningRule::SuperTaraguchi10 => "super-taraguchi10",
+            OpeningRule::Cwc24 => "cwc24",
+            OpeningRule::Swap5 => "swap5",
+            OpeningRule::Lianhuan => "lianhuan",
         }
     }
 
@@ -88,6 +143,28 @@ pub enum Step {
     Pick,
     /// Swap2 step 2 (three stones) or 3 (five stones): SWAP, or stones.
     Swap2,
+    /// Classic moved: a sealed proposal of the first stone's column (`column`) or row, answered
+    /// with a number (0-based) from [`moved_range`].
+    Propose { column: bool },
+    /// Two stones, one for the colour to move inside `first` and then one for the other colour
+    /// inside `second` (Sakata's 4th and 5th).
+    Pair { first: Zone, second: Zone },
+    /// The asked player chooses the colour it plays from here on: `BLACK` or `WHITE` (Sakata's
+    /// first player after the 5th; Lianhuan's opponent after two stones).
+    Colour,
+    /// Lianhuan: one stone for the colour to move, or two (that colour, then the other).
+    OneOrTwo,
+}
+
+fn zone_word(z: Zone) -> usize {
+    match z {
+        Zone::Anywhere => 0,
+        Zone::Central(s) => s,
+    }
+}
+
+fn zone_of(s: usize) -> Zone {
+    if s == 0 { Zone::Anywhere } else { Zone::Central(s) }
 }
 
 impl Step {
@@ -103,27 +180,51 @@ impl Step {
             Step::Offer { n } => format!("offer {n}"),
             Step::Pick => "pick".into(),
             Step::Swap2 => "swap2".into(),
+            Step::Propose { column: true } => "propose column".into(),
+            Step::Propose { column: false } => "propose row".into(),
+            Step::Pair { first, second } => format!("pair {} {}", zone_word(first), zone_word(second)),
+            Step::Colour => "colour".into(),
+            Step::OneOrTwo => "one-or-two".into(),
         }
     }
 
-    /// Parses `word [arg]` (the inverse of [`Step::word`]).
-    pub fn parse(word: &str, arg: Option<&str>) -> Result<Step, String> {
-        let num = |a: Option<&str>| -> Result<usize, String> {
+    /// Parses `word [args]` (the inverse of [`Step::word`]).
+    pub fn parse(word: &str, args: &[&str]) -> Result<Step, String> {
+        let num = |a: Option<&&str>| -> Result<usize, String> {
             let a = a.ok_or_else(|| format!("step {word} needs a number"))?;
             a.parse::<usize>().map_err(|_| format!("{a:?} is not a number"))
         };
+        let most = match word.to_ascii_lowercase().as_str() {
+            "pair" | "propose" => 2,
+            "swap" | "stone" | "offer" => 1,
+            _ => 0,
+        };
+        if args.len() > most {
+            return Err(format!("step {word} takes {most} argument(s), got {args:?}"));
+        }
+        let arg = args.first();
         Ok(match word.to_ascii_lowercase().as_str() {
             "open" => Step::Open,
             "swap" => Step::Swap { n: if arg.is_some() { num(arg)? } else { 0 } },
-            "stone" => {
-                let s = if arg.is_some() { num(arg)? } else { 0 };
-                Step::Stone { zone: if s == 0 { Zone::Anywhere } else { Zone::Central(s) } }
-            }
+            "stone" => Step::Stone { zone: zone_of(if arg.is_some() { num(arg)? } else { 0 }) },
             "fourth" => Step::Fourth,
             "fifth" => Step::Fifth,
             "offer" => Step::Offer { n: num(arg)? },
             "pick" => Step::Pick,
             "swap2" => Step::Swap2,
+            "propose" => match arg.map(|a| a.to_ascii_lowercase()).as_deref() {
+                Some("column") => Step::Propose { column: true },
+                Some("row") => Step::Propose { column: false },
+                _ => return Err("propose needs column or row".into()),
+            },
+            "pair" => {
+                if args.len() != 2 {
+                    return Err("pair needs two zone sides".into());
+                }
+                Step::Pair { first: zone_of(num(args.first())?), second: zone_of(num(args.get(1))?) }
+            }
+            "colour" | "color" => Step::Colour,
+            "one-or-two" => Step::OneOrTwo,
             w => return Err(format!("unknown step {w:?}")),
         })
     }
@@ -149,6 +250,10 @@ pub enum Answer {
     NoSwap,
     /// `x,y x,y …`, optionally followed by a number (declared offers).
     Stones(Vec<Pos>, Option<usize>),
+    /// A bare number (a Classic-moved proposal).
+    Number(usize),
+    /// `BLACK` or `WHITE` (the colour chosen at a [`Step::Colour`]).
+    Colour(Color),
 }
 
 impl fmt::Display for Answer {
@@ -156,6 +261,9 @@ impl fmt::Display for Answer {
         match self {
             Answer::Swap => f.write_str("SWAP"),
             Answer::NoSwap => f.write_str("NOSWAP"),
+            Answer::Number(n) => write!(f, "{n}"),
+            Answer::Colour(Color::Black) => f.write_str("BLACK"),
+            Answer::Colour(Color::White) => f.write_str("WHITE"),
             Answer::Stones(v, n) => {
                 let mut parts: Vec<String> = v.iter().map(|p| p.to_string()).collect();
                 if let Some(n) = n {
@@ -168,7 +276,8 @@ impl fmt::Display for Answer {
 }
 
 impl Answer {
-    /// Parses an answer line: `SWAP`, `NOSWAP`, or `x,y` groups with an optional last number.
+    /// Parses an answer line: `SWAP`, `NOSWAP`, `BLACK`, `WHITE`, a bare number, or `x,y`
+    /// groups with an optional last number.
     pub fn parse(line: &str) -> Result<Answer, String> {
         let t = line.trim();
         if t.eq_ignore_ascii_case("SWAP") {
@@ -176,6 +285,15 @@ impl Answer {
         }
         if t.eq_ignore_ascii_case("NOSWAP") {
             return Ok(Answer::NoSwap);
+        }
+        if t.eq_ignore_ascii_case("BLACK") {
+            return Ok(Answer::Colour(Color::Black));
+        }
+        if t.eq_ignore_ascii_case("WHITE") {
+            return Ok(Answer::Colour(Color::White));
+        }
+        if !t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(Answer::Number(t.parse().map_err(|_| format!("bad number {t:?}"))?));
         }
         let words: Vec<&str> = t.split_whitespace().collect();
         let mut stones = Vec::new();
@@ -281,10 +399,38 @@ pub const OPENINGS_26: [(&str, (i32, i32), (i32, i32)); 26] = [
 
 /// The stones of canonical opening `k` (0..26) on a `w`×`h` board, centre at (w/2, h/2).
 pub fn opening_stones(k: usize, w: usize, h: usize) -> Vec<Pos> {
+    opening_stones_around(k, Pos::new(w / 2, h / 2))
+}
+
+/// The stones of canonical opening `k` (0..26) laid around a first stone at `first` (at least
+/// two points from every edge).
+pub fn opening_stones_around(k: usize, first: Pos) -> Vec<Pos> {
     let (_, white, third) = OPENINGS_26[k];
-    let (cx, cy) = ((w / 2) as i32, (h / 2) as i32);
+    let (cx, cy) = (first.x as i32, first.y as i32);
     let at = |(dx, dy): (i32, i32)| Pos::new((cx + dx) as usize, (cy + dy) as usize);
     vec![at((0, 0)), at(white), at(third)]
+}
+
+/// Which of the 26 openings three stones (B W B) are, up to symmetry, laid around wherever
+/// the first stone is (Classic moved): the stones are moved so the first is at the centre.
+pub fn which_opening_around(moves: &[Pos], w: usize, h: usize) -> Option<usize> {
+    let first = *moves.first()?;
+    let (dx, dy) = ((w / 2) as i32 - first.x as i32, (h / 2) as i32 - first.y as i32);
+    let mut moved = Vec::new();
+    for p in moves {
+        let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+        if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+            return None;
+        }
+        moved.push(Pos::new(x as usize, y as usize));
+    }
+    which_opening(&moved, w, h)
+}
+
+/// Classic moved: the columns (`w`) or rows (`h`) a first-stone proposal may name: from the
+/// centre to four points beyond it (h..l and 8..12 on 15×15), kept two points from the edge.
+pub fn moved_range(side: usize) -> std::ops::RangeInclusive<usize> {
+    side / 2..=(side / 2 + 4).min(side.saturating_sub(3)).max(side / 2)
 }
 
 /// Which of the 26 openings three stones (B W B) are, up to symmetry.
@@ -386,6 +532,77 @@ impl Walk {
         Ok(())
     }
 
+    /// The rule's zoned stones, each placed by the holder of its colour and followed by the
+    /// other player's swap.
+    fn zoned(&mut self, players: &mut [&mut dyn OpeningPlayer; 2]) -> Result<(), OpeningError> {
+        for &zone in self.rule.zoned_stones() {
+            let who = self.holder(self.game.to_move);
+            let a = self.ask(players, who, Step::Stone { zone }, &[])?;
+            let (v, _) = Walk::stones(a, who, 1, false)?;
+            self.place(who, &v, zone)?;
+            self.swap_step(players, 0)?;
+        }
+        Ok(())
+    }
+
+    /// Taraguchi-10's 5th: black's holder plays one inside 9×9 (then white's holder may swap)
+    /// or offers ten.
+    fn fifth(&mut self, players: &mut [&mut dyn OpeningPlayer; 2]) -> Result<(), OpeningError> {
+        let b = self.holder(Color::Black);
+        let a = self.ask(players, b, Step::Fifth, &[])?;
+        match &a {
+            Answer::Stones(v, None) if v.len() == 1 => {
+                self.place(b, v, Zone::for_stone(5))?;
+                self.swap_step(players, 0)
+            }
+            Answer::Stones(v, None) if v.len() == TARAGUCHI_OFFERS => self.offers(players, TARAGUCHI_OFFERS, Some(a)),
+            a => Err(err(b, format!("expected one fifth or {TARAGUCHI_OFFERS} offers, got {a}"))),
+        }
+    }
+
+    /// Classic after the three stones: swap?, white's 4th anywhere, two offers, white's pick.
+    fn classic_rest(&mut self, players: &mut [&mut dyn OpeningPlayer; 2]) -> Result<(), OpeningError> {
+        self.swap_step(players, CLASSIC_OFFERS)?;
+        let wh = self.holder(Color::White);
+        let a = self.ask(players, wh, Step::Stone { zone: Zone::Anywhere }, &[])?;
+        let (v, _) = Walk::stones(a, wh, 1, false)?;
+        self.place(wh, &v, Zone::Anywhere)?;
+        self.offers(players, CLASSIC_OFFERS, None)
+    }
+
+    /// A sealed Classic-moved proposal from `who` (asked on the empty board, so it cannot see
+    /// the other's).
+    fn propose(
+        &mut self,
+        players: &mut [&mut dyn OpeningPlayer; 2],
+        who: usize,
+        column: bool,
+    ) -> Result<usize, OpeningError> {
+        let range = moved_range(if column { self.w } else { self.h });
+        match self.ask(players, who, Step::Propose { column }, &[])? {
+            Answer::Number(n) if range.contains(&n) => Ok(n),
+            a => Err(err(
+                who,
+                format!(
+                    "expected a {} from {} to {} but got {a}",
+                    if column { "column" } else { "row" },
+                    range.start(),
+                    range.end()
+                ),
+            )),
+        }
+    }
+
+    /// `who` chooses the colour it plays from here on.
+    fn colour_step(&mut self, players: &mut [&mut dyn OpeningPlayer; 2], who: usize) -> Result<(), OpeningError> {
+        match self.ask(players, who, Step::Colour, &[])? {
+            Answer::Colour(Color::Black) => self.black = who,
+            Answer::Colour(Color::White) => self.black = 1 - who,
+            a => return Err(err(who, format!("expected BLACK or WHITE but got {a}"))),
+        }
+        Ok(())
+    }
+
     /// One of the 26 openings from the first player.
     fn open26(
         &mut self,
@@ -454,26 +671,55 @@ impl Walk {
                     a => return Err(err(1, format!("swap2 step 2 expects SWAP, one or two stones, got {a}"))),
                 }
             }
-            OpeningRule::Taraguchi10 => {
-                for k in 1..=4 {
-                    let who = self.holder(self.game.to_move);
-                    let zone = Zone::for_stone(k);
-                    let a = self.ask(players, who, Step::Stone { zone }, &[])?;
-                    let (v, _) = Walk::stones(a, who, 1, false)?;
-                    self.place(who, &v, zone)?;
-                    self.swap_step(players, 0)?;
+            OpeningRule::Taraguchi10 | OpeningRule::SuperTaraguchi10 => {
+                self.zoned(players)?;
+                self.fifth(players)?;
+            }
+            OpeningRule::Tarannikov | OpeningRule::Cwc24 | OpeningRule::Swap5 => self.zoned(players)?,
+            OpeningRule::Classic => {
+                self.open26(players, false)?;
+                self.classic_rest(players)?;
+            }
+            OpeningRule::ClassicMoved => {
+                let x = self.propose(players, 0, true)?;
+                let y = self.propose(players, 1, false)?;
+                let first = Pos::new(x, y);
+                self.place(0, &[first], Zone::Anywhere)?;
+                let a = self.ask(players, 0, Step::Open, &[])?;
+                let (v, _) = Walk::stones(a, 0, 2, false)?;
+                let three = [first, v[0], v[1]];
+                if which_opening_around(&three, w, h).is_none() {
+                    return Err(err(
+                        0,
+                        format!(
+                            "{} is not one of the 26 openings around {first}",
+                            crate::core::format_move_string(&three)
+                        ),
+                    ));
                 }
-                let b = self.holder(Color::Black);
-                let a = self.ask(players, b, Step::Fifth, &[])?;
-                match &a {
-                    Answer::Stones(v, None) if v.len() == 1 => {
-                        self.place(b, v, Zone::for_stone(5))?;
-                        self.swap_step(players, 0)?;
+                self.place(0, &v, Zone::Anywhere)?;
+                self.classic_rest(players)?;
+            }
+            OpeningRule::Sakata => {
+                self.open26(players, false)?;
+                let (first, second) = (Zone::Central(7), Zone::Central(9));
+                let a = self.ask(players, 1, Step::Pair { first, second }, &[])?;
+                let (v, _) = Walk::stones(a, 1, 2, false)?;
+                self.place(1, &v[..1], first)?;
+                self.place(1, &v[1..], second)?;
+                self.colour_step(players, 0)?;
+            }
+            OpeningRule::Lianhuan => {
+                while self.game.board.move_count() <= 4 {
+                    let who = self.holder(self.game.to_move);
+                    match self.ask(players, who, Step::OneOrTwo, &[])? {
+                        Answer::Stones(v, None) if v.len() == 1 => self.place(who, &v, Zone::Anywhere)?,
+                        Answer::Stones(v, None) if v.len() == 2 => {
+                            self.place(who, &v, Zone::Anywhere)?;
+                            self.colour_step(players, 1 - who)?;
+                        }
+                        a => return Err(err(who, format!("expected one or two stones but got {a}"))),
                     }
-                    Answer::Stones(v, None) if v.len() == TARAGUCHI_OFFERS => {
-                        self.offers(players, TARAGUCHI_OFFERS, Some(a))?;
-                    }
-                    a => return Err(err(b, format!("expected one fifth or {TARAGUCHI_OFFERS} offers, got {a}"))),
                 }
             }
             OpeningRule::Soosyrv8 => {
@@ -503,7 +749,6 @@ impl Walk {
                 self.offers(players, n, None)?;
             }
         }
-        let _ = (w, h);
         Ok(())
     }
 }
@@ -526,6 +771,17 @@ pub fn check_offers(game: &Game, offers: &[Pos]) -> Result<(), String> {
     Ok(())
 }
 
+/// Where our "anywhere" stones are looked for: the whole board, except the central 5×5 on an
+/// empty board (a lone stone's value says little; the first stone stays near the middle).
+fn anywhere(game: &Game) -> Zone {
+    if game.board.move_count() == 0 {
+        Zone::Central(5)
+    } else {
+        let b = &game.board;
+        Zone::Central(2 * b.width().max(b.height()) + 1)
+    }
+}
+
 /// Our own answers, from the opening [`Decider`]: what the engine says over the protocol and
 /// what the match runner chooses for an engine without the extension.
 pub struct AutoPlayer {
@@ -544,11 +800,12 @@ impl AutoPlayer {
         Game::from_moves(self.width, self.height, self.game_rule, moves).map_err(|e| e.to_string())
     }
 
-    /// The most balanced of the 26 openings (white to move), and its value for black.
-    fn best_of_26(&mut self) -> Result<(Vec<Pos>, i32), String> {
+    /// The most balanced of the 26 openings (white to move) around `first` (the centre for
+    /// all but Classic moved), and its value for black.
+    fn best_of_26(&mut self, first: Pos) -> Result<(Vec<Pos>, i32), String> {
         let mut all = Vec::new();
         for k in 0..26 {
-            let v = opening_stones(k, self.width, self.height);
+            let v = opening_stones_around(k, first);
             let g = self.game(&v)?;
             let bv = self.decider.ev.black_value(&g);
             all.push(super::Scored { stones: v, black_value: bv });
@@ -565,15 +822,54 @@ impl OpeningPlayer for AutoPlayer {
     fn answer(&mut self, q: &Question) -> Result<Answer, String> {
         self.decider.ev.restart_clock();
         let game = self.game(&q.moves)?;
+        let centre = Pos::new(self.width / 2, self.height / 2);
         let d = &mut self.decider;
         Ok(match (q.rule, q.step) {
             (OpeningRule::Swap1 | OpeningRule::Swap2, Step::Open) => {
                 Answer::Stones(d.three_stones(self.width, self.height, self.game_rule), None)
             }
-            (OpeningRule::Soosyrv8, Step::Open) => Answer::Stones(self.best_of_26()?.0, None),
+            (OpeningRule::Soosyrv8 | OpeningRule::Classic | OpeningRule::Sakata, Step::Open) => {
+                Answer::Stones(self.best_of_26(centre)?.0, None)
+            }
             (OpeningRule::Yamaguchi, Step::Open) => {
-                let (v, bv) = self.best_of_26()?;
+                let (v, bv) = self.best_of_26(centre)?;
                 Answer::Stones(v, Some(Decider::offers_for(bv, YAMAGUCHI_MAX_OFFERS)))
+            }
+            (OpeningRule::ClassicMoved, Step::Open) => {
+                let first = *q.moves.first().ok_or("classic-moved opens around the first stone")?;
+                Answer::Stones(self.best_of_26(first)?.0[1..].to_vec(), None)
+            }
+            (_, Step::Propose { column }) => {
+                // Any first stone of the range can be balanced by the opening laid around it:
+                // a seeded choice, different for the two axes (the centre without a seed).
+                let range = moved_range(if column { self.width } else { self.height });
+                let len = (range.end() - range.start() + 1) as u64;
+                let seed = d.ev.limits.seed;
+                let k = if seed == 0 { 0 } else { super::balance::mix(seed ^ if column { 0 } else { 0x5a5a }) % len };
+                Answer::Number(range.start() + k as usize)
+            }
+            (_, Step::Pair { first, second }) => {
+                let s = d.ev.balance_two(&game, first, second).ok_or("no legal pair of stones in the zones")?;
+                Answer::Stones(s.stones, None)
+            }
+            (_, Step::Colour) => {
+                let (c, _) = d.prefer_colour(&game);
+                Answer::Colour(c)
+            }
+            (_, Step::OneOrTwo) => {
+                // One stone when the best one leaves us clearly better (the opponent cannot
+                // choose colours after it); else two balanced stones, after which the opponent
+                // takes the better colour of a position as even as we can make it.
+                let (best, v) = d.best_move(&game).ok_or("no legal move")?;
+                if v > EVEN_MARGIN {
+                    Answer::Stones(vec![best], None)
+                } else {
+                    let z = anywhere(&game);
+                    match d.ev.balance_two(&game, z, z) {
+                        Some(s) => Answer::Stones(s.stones, None),
+                        None => Answer::Stones(vec![best], None),
+                    }
+                }
             }
             (_, Step::Open) => return Err(format!("{} has no open step", q.rule)),
             (_, Step::Swap { n }) => {
@@ -585,7 +881,7 @@ impl OpeningPlayer for AutoPlayer {
             }
             (_, Step::Stone { zone }) => {
                 let s = if zone == Zone::Anywhere {
-                    d.ev.balance_one(&game, Zone::Central(self.width.min(self.height).max(1) | 1))
+                    d.ev.balance_one(&game, anywhere(&game))
                 } else {
                     d.ev.balance_one(&game, zone)
                 };
@@ -678,10 +974,15 @@ mod tests {
             Answer::NoSwap,
             Answer::Stones(vec![Pos::new(7, 7)], None),
             Answer::Stones(vec![Pos::new(7, 7), Pos::new(8, 9), Pos::new(10, 0)], Some(5)),
+            Answer::Number(9),
+            Answer::Colour(Color::Black),
         ] {
             assert_eq!(Answer::parse(&a.to_string()), Ok(a.clone()));
         }
-        assert!(Answer::parse("5").is_err());
+        assert_eq!(Answer::parse("5"), Ok(Answer::Number(5)));
+        assert_eq!(Answer::parse("white"), Ok(Answer::Colour(Color::White)));
+        assert_eq!(Answer::parse("BLACK").unwrap().to_string(), "BLACK");
+        assert!(Answer::parse("-5").is_err());
         assert!(Answer::parse("7,7 x").is_err());
         assert!(Answer::parse("").is_err());
         for s in [
@@ -694,11 +995,18 @@ mod tests {
             Step::Offer { n: 8 },
             Step::Pick,
             Step::Swap2,
+            Step::Propose { column: true },
+            Step::Propose { column: false },
+            Step::Pair { first: Zone::Central(7), second: Zone::Anywhere },
+            Step::Colour,
+            Step::OneOrTwo,
         ] {
             let w = s.word();
-            let mut it = w.split_whitespace();
-            let (a, b) = (it.next().unwrap(), it.next());
-            assert_eq!(Step::parse(a, b), Ok(s));
+            let words: Vec<&str> = w.split_whitespace().collect();
+            assert_eq!(Step::parse(words[0], &words[1..]), Ok(s));
         }
+        assert!(Step::parse("propose", &["diagonal"]).is_err());
+        assert!(Step::parse("pair", &["7"]).is_err());
+        assert!(Step::parse("colour", &["1"]).is_err());
     }
 }

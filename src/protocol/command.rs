@@ -204,19 +204,22 @@ enum BlockKind {
 /// offers that end the block.
 fn opening_head(args: &str) -> Result<(OpeningRule, Step, usize), String> {
     let w: Vec<&str> = args.split_whitespace().collect();
-    if w.len() < 2 || w.len() > 3 {
-        return Err(format!("expected <rule> <step> [n] but got {args:?}"));
+    if w.len() < 2 || w.len() > 4 {
+        return Err(format!("expected <rule> <step> [args] but got {args:?}"));
     }
     let rule = OpeningRule::parse(w[0]).ok_or_else(|| format!("unknown opening rule {:?}", w[0]))?;
     if w[1].eq_ignore_ascii_case("pick") {
-        let k = w.get(2).ok_or("pick needs the number of offers")?;
+        if w.len() != 3 {
+            return Err("pick needs the number of offers (only)".into());
+        }
+        let k = w[2];
         let k: usize = k.parse().map_err(|_| format!("{k:?} is not a number"))?;
         if k == 0 {
             return Err("pick needs at least one offer".into());
         }
         return Ok((rule, Step::Pick, k));
     }
-    Ok((rule, Step::parse(w[1], w.get(2).copied())?, 0))
+    Ok((rule, Step::parse(w[1], &w[2..])?, 0))
 }
 
 /// What a single line means on its own.
@@ -552,6 +555,10 @@ mod tests {
         assert!(matches!(&bad_rule[..], [Err(ParseError::BadArgs { command: "GORINOPENING", .. })]), "{bad_rule:?}");
         let short = parse_text("GORINOPENING yamaguchi pick 3\n7,7\n8,8\nDONE");
         assert!(matches!(&short[..], [Err(ParseError::BadArgs { .. })]), "{short:?}");
+        for bad in ["GORINOPENING sakata pair 7", "GORINOPENING classic-moved propose", "GORINOPENING swap5 pick 2 3"] {
+            let r = parse_text(&format!("{bad}\nDONE"));
+            assert!(matches!(&r[..], [Err(ParseError::BadArgs { .. })]), "{bad}: {r:?}");
+        }
         assert_eq!(
             parse_text("gorinopening SWAP1 open\ndone"),
             vec![Ok(Command::GorinOpening { rule: OpeningRule::Swap1, step: Step::Open, offers: 0, points: vec![] })]
@@ -611,6 +618,25 @@ mod tests {
                 step: Step::Pick,
                 offers: 2,
                 points: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 9), Pos::new(1, 1), Pos::new(2, 2)],
+            },
+            Command::GorinOpening {
+                rule: OpeningRule::ClassicMoved,
+                step: Step::Propose { column: false },
+                offers: 0,
+                points: vec![],
+            },
+            Command::GorinOpening {
+                rule: OpeningRule::Sakata,
+                step: Step::Pair { first: crate::opening::Zone::Central(7), second: crate::opening::Zone::Central(9) },
+                offers: 0,
+                points: vec![Pos::new(7, 7), Pos::new(7, 8), Pos::new(9, 9)],
+            },
+            Command::GorinOpening { rule: OpeningRule::Lianhuan, step: Step::Colour, offers: 0, points: vec![] },
+            Command::GorinOpening {
+                rule: OpeningRule::Lianhuan,
+                step: Step::OneOrTwo,
+                offers: 0,
+                points: vec![Pos::new(7, 7)],
             },
         ];
         for c in cmds {
