@@ -1,0 +1,170 @@
+//! Black's forbidden points against an independent oracle: tests/data/renju_oracle.txt holds
+//! 20,000 dense legal renju games (16..=90 stones, black to move) with the forbidden points
+//! the Piskvork referee's rule gives for them (written by scripts/gen_renju_oracle.py with the
+//! PyPI `renju` package, a port of that rule; see the script for how the games are built).
+//!
+//! Checked: the fast code (`Board::forbidden_points`), the `forbid` subcommand (in process for
+//! every game, through the binary for a handful) and the slow reference in tests/reference
+//! (on a sample: it is slow).
+
+#[path = "reference/mod.rs"]
+mod common;
+
+use common::{BLACK, RefBoard, WHITE};
+use gorin::board::Board;
+use gorin::core::{Color, Pos, Rule, parse_move_string};
+
+const N: usize = 15;
+
+struct Case {
+    moves: &'static str,
+    stones: Vec<Pos>,
+    /// (x, y, kind digit), row-major.
+    want: Vec<(usize, usize, char)>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("data/renju_oracle.txt");
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let mut parts = line.split_whitespace();
+        let moves = parts.next().unwrap();
+        let stones = parse_move_string(moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+        let mut want = Vec::new();
+        for t in parts.filter(|&t| t != "-") {
+            let (p, k) = t.split_once('=').unwrap_or_else(|| panic!("bad mark {t:?}"));
+            let pos = parse_move_string(p).unwrap()[0];
+            want.push((pos.x as usize, pos.y as usize, k.chars().next().unwrap()));
+        }
+        out.push(Case { moves, stones, want });
+    }
+    out
+}
+
+fn board_of(c: &Case) -> Board {
+    let mut b = Board::new(N, N, Rule::Renju);
+    let mut col = Color::Black;
+    for &p in &c.stones {
+        let i = b.idx(p);
+        b.make(i, col);
+        col = col.opp();
+    }
+    b
+}
+
+fn fast_map(b: &mut Board) -> Vec<(usize, usize, char)> {
+    b.forbidden_points(Color::Black)
+        .into_iter()
+        .map(|(i, k)| {
+            let p = b.pos(i);
+            (p.x as usize, p.y as usize, k.digit())
+        })
+        .collect()
+}
+
+fn forbid_line(want: &[(usize, usize, char)]) -> String {
+    let pts: String = want.iter().map(|(x, y, _)| format!("{x:02}{y:02}")).collect();
+    format!("FORBID {pts}.")
+}
+
+#[test]
+fn oracle_set_is_complete_and_dense() {
+    let cs = cases();
+    let mut kinds = [0usize; 3];
+    let mut with_any = 0;
+    for c in &cs {
+        assert!((16..=90).contains(&c.stones.len()), "{}: {} stones", c.moves, c.stones.len());
+        assert!(c.stones.len() % 2 == 0, "{}: black must be to move", c.moves);
+        with_any += !c.want.is_empty() as usize;
+        for w in &c.want {
+            kinds[match w.2 {
+                '3' => 0,
+                '4' => 1,
+                '6' => 2,
+                k => panic!("kind {k}"),
+            }] += 1;
+        }
+    }
+    eprintln!(
+        "oracle: {} positions, {} with forbidden points; double-three {}, double-four {}, overline {}",
+        cs.len(),
+        with_any,
+        kinds[0],
+        kinds[1],
+        kinds[2]
+    );
+    assert!(cs.len() >= 20_000, "only {} positions", cs.len());
+    assert!(kinds.iter().all(|&k| k >= 1000), "too few of some kind: {kinds:?}");
+}
+
+#[test]
+fn fast_forbidden_points_match_oracle() {
+    let cs = cases();
+    let mut bad = Vec::new();
+    for c in &cs {
+        let mut b = board_of(c);
+        let got = fast_map(&mut b);
+        if got != c.want {
+            bad.push(format!("{}\n  got  {:?}\n  want {:?}\n{}", c.moves, got, c.want, b.forbid_diagram()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} positions disagree with the oracle; first ones:\n{}",
+        bad.len(),
+        cs.len(),
+        bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The code path of `pbrain-gorin forbid`: it replays the game (rejecting any forbidden
+/// move) and prints the FORBID line. Every game in the set is legal, so each must be
+/// accepted, with the oracle's points.
+#[test]
+fn forbid_subcommand_accepts_every_game() {
+    let cs = cases();
+    let mut bad = Vec::new();
+    for c in &cs {
+        let got = gorin::cli::forbid(N, Rule::Renju, c.moves);
+        let want = forbid_line(&c.want);
+        if got.as_deref() != Ok(want.as_str()) {
+            bad.push(format!("{}: got {got:?}, want {want}", c.moves));
+        }
+    }
+    assert!(bad.is_empty(), "{} of {} games:\n{}", bad.len(), cs.len(), bad[..bad.len().min(5)].join("\n"));
+}
+
+/// A handful through the real binary, spread over the set, as a referee would call it.
+#[test]
+fn forbid_binary_on_a_sample() {
+    let cs = cases();
+    for c in cs.iter().step_by(cs.len() / 12 + 1).chain(cs.iter().filter(|c| c.want.len() >= 4).take(3)) {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
+            .args(["forbid", "--rule", "renju", c.moves])
+            .output()
+            .expect("run pbrain-gorin");
+        assert!(o.status.success(), "{}: {}", c.moves, String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), format!("{}\n", forbid_line(&c.want)), "{}", c.moves);
+    }
+}
+
+/// The slow reference (tests/reference) on every 10th position.
+#[test]
+fn reference_matches_oracle_on_a_sample() {
+    let cs = cases();
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for c in cs.iter().step_by(10) {
+        let mut r = RefBoard::new(N, N);
+        for (k, p) in c.stones.iter().enumerate() {
+            r.set(p.x as i32, p.y as i32, if k % 2 == 0 { BLACK } else { WHITE });
+        }
+        let got: Vec<(usize, usize, char)> =
+            r.all_forbidden().into_iter().map(|(x, y, k)| (x as usize, y as usize, k.digit())).collect();
+        if got != c.want {
+            bad.push(format!("{}\n  got  {:?}\n  want {:?}", c.moves, got, c.want));
+        }
+        n += 1;
+    }
+    assert!(bad.is_empty(), "{} of {n} positions:\n{}", bad.len(), bad[..bad.len().min(5)].join("\n"));
+}
