@@ -168,3 +168,38 @@ fn reference_matches_oracle_on_a_sample() {
     }
     assert!(bad.is_empty(), "{} of {n} positions:\n{}", bad.len(), bad[..bad.len().min(5)].join("\n"));
 }
+
+/// Yixin-Board's way of asking: `yxboard` … `done` then `yxshowforbid`, one session, a few
+/// dozen positions (every 800th and the first ten with a double three).
+#[test]
+fn yxshowforbid_on_a_sample() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let cs = cases();
+    let sample: Vec<&Case> =
+        cs.iter().step_by(800).chain(cs.iter().filter(|c| c.want.iter().any(|w| w.2 == '3')).take(10)).collect();
+    let mut input = String::from("START 15\nINFO rule 4\n");
+    for c in &sample {
+        input.push_str("yxboard\n");
+        for (k, p) in c.stones.iter().enumerate() {
+            input.push_str(&format!("{},{},{}\n", p.x, p.y, if k % 2 == 0 { 1 } else { 2 }));
+        }
+        input.push_str("done\nyxshowforbid\n");
+    }
+    input.push_str("END\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run pbrain-gorin");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG")).collect();
+    assert_eq!(lines.len(), sample.len() + 1, "{text}");
+    assert_eq!(lines[0], "OK");
+    for (c, got) in sample.iter().zip(&lines[1..]) {
+        assert_eq!(*got, forbid_line(&c.want), "{}", c.moves);
+    }
+}
