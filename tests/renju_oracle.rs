@@ -203,3 +203,43 @@ fn yxshowforbid_on_a_sample() {
         assert_eq!(*got, forbid_line(&c.want), "{}", c.moves);
     }
 }
+
+/// Issue 10's worked examples through the binary, with the Piskvork referee's answers quoted
+/// in the issue (the second game was rejected at move 57 before the fix).
+#[test]
+fn issue_10_worked_examples() {
+    let examples = [
+        (
+            "h8f10i9h10k7g11j6h12f6f12d6j12i7d8l8j5h9g12j8c8g5h13k9m9k8i13j7f13j11b9e7c9h7g10f7e12g8f11c7g14b4h11i14m7l9j13f5i8c6h15i6m10",
+            "e6 f8 f9 g6 g7 h4 k5",
+        ),
+        (
+            "h8f10h10f11g10e10i7g11i10f12h9f13k6m8g5e12g3g12g9d10f3e8j7d11f2f5h11l7i6e6g7g4i11c9h6n5k7d9m4e4n6e2k5d8l9d6h5f6j8e9g13j9f14c10g1i13g8f7",
+            "f8 g6 i5 j10 l6",
+        ),
+        (
+            "h8j9g8f7k7d5f8h9g7j10h10e9h11i11g10i10g12l7h5i3e6h1l8d7h3e5j8c10d4h13j12l6e13e3f13f4g9f11f12d9i7f9k5d8f3j4k11g11l4b7m8n8i5j11o10b5i1e10",
+            "j6 l10",
+        ),
+        (
+            "h8j7l9l5g8k8f9d9j10g10g6j5k5i8l11j9l4m11m9n8k10f11h6j12j3k4i9k9m7i2o6m4j4f8g4m10l3n11e13l12i7i5n7k7d10n4i11l2d11d12c14e3j8l7l8i10b10l10b8m8e4n9h4j1k1f6g3m13f5e6k2c13e12j6h13e8h3e11m5o8n6k14c12g7j11f7",
+            "b9 f4 f13 g5 h5 i3",
+        ),
+    ];
+    for (moves, referee) in examples {
+        let mut want: Vec<(usize, usize, char)> = referee
+            .split(' ')
+            .map(|p| {
+                let q = parse_move_string(p).unwrap()[0];
+                (q.x as usize, q.y as usize, '?')
+            })
+            .collect();
+        want.sort_by_key(|w| (w.1, w.0));
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
+            .args(["forbid", "--rule", "renju", moves])
+            .output()
+            .expect("run pbrain-gorin");
+        assert!(o.status.success(), "{moves}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), format!("{}\n", forbid_line(&want)), "{moves}");
+    }
+}
