@@ -6,9 +6,11 @@
 //! two in one line) are forbidden; two threes at once are forbidden, where a three is a line
 //! that one more stone turns into a straight four (four in a row with both ends making exactly
 //! five), and it only counts if such a stone may itself be played (not forbidden, judged with
-//! the first stone on the board: the recursive rule).
+//! the first stone on the board: the recursive rule) and does not make five in another line
+//! (that move wins instead of making a straight four: the Piskvork referee's ruling).
 //!
-//! The slow reference in tests/reference must draw the same picture.
+//! The slow reference in tests/reference must draw the same picture, and every picture here
+//! was checked against the PyPI `renju` package (a port of the Piskvork referee's check).
 
 #[path = "reference/mod.rs"]
 mod common;
