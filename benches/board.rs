@@ -1,5 +1,6 @@
 //! Board benches: make+undo with incremental pattern updates on a 15x15 midgame, and the
-//! forbidden check of every empty point of a 15x15 renju midgame.
+//! forbidden check of every empty point of a 15x15 renju midgame (and `forbidden_points` on
+//! the densest double-three position of the oracle set).
 //!
 //! `cargo bench --bench board`. The machine is shared: compare ratios within one run.
 
@@ -14,10 +15,18 @@ use std::hint::black_box;
 /// forbidden (the other two have a false three), so the recursive check runs.
 const MIDGAME: &str = "h8f9g7f7g9e6i6i10d6i9j7c8k7e9g5i11h11l8h6h3c10d11j4m9j10e4c9j12k12j14h14h2k14n7";
 
+/// The position of tests/data/renju_oracle.txt with the most double-three candidates (8, of
+/// which 7 are forbidden: several need the recursive check), black to move.
+const DENSE: &str = "g7e5h8d4h7f4j10e4f7g4g6e3f9f5h6g3h9f2i7j8";
+
 fn midgame(rule: Rule) -> Board {
+    position(rule, MIDGAME)
+}
+
+fn position(rule: Rule, moves: &str) -> Board {
     let mut b = Board::new(15, 15, rule);
     let mut c = Color::Black;
-    for p in parse_move_string(MIDGAME).unwrap() {
+    for p in parse_move_string(moves).unwrap() {
         b.try_play(p, c).expect("legal midgame move");
         c = c.opp();
     }
@@ -62,6 +71,12 @@ fn forbidden(cr: &mut Criterion) {
         })
     });
     g.bench_function("forbidden_points_midgame15", |bn| bn.iter(|| black_box(b.forbidden_points(Color::Black).len())));
+    let mut d = position(Rule::Renju, DENSE);
+    assert_eq!(d.count(Color::Black, Threat::ThreeThree), 8);
+    assert_eq!(d.forbidden_points(Color::Black).len(), 7);
+    g.bench_function("forbidden_points_oracle_most_candidates", |bn| {
+        bn.iter(|| black_box(d.forbidden_points(Color::Black).len()))
+    });
     g.finish();
 }
 

@@ -6,9 +6,11 @@
 //! two in one line) are forbidden; two threes at once are forbidden, where a three is a line
 //! that one more stone turns into a straight four (four in a row with both ends making exactly
 //! five), and it only counts if such a stone may itself be played (not forbidden, judged with
-//! the first stone on the board: the recursive rule).
+//! the first stone on the board: the recursive rule) and does not make five in another line
+//! (that move wins instead of making a straight four: the Piskvork referee's ruling).
 //!
-//! The slow reference in tests/reference must draw the same picture.
+//! The slow reference in tests/reference must draw the same picture, and every picture here
+//! was checked against the PyPI `renju` package (a port of the Piskvork referee's check).
 
 #[path = "reference/mod.rs"]
 mod common;
@@ -804,9 +806,11 @@ fn overline_on_the_edge() {
 #[test]
 fn five_beats_double_three() {
     // (7,7) makes exactly five in the row (+XXXXO to the right, (6,7) free) and open threes up the
-    // column and down-left on the anti-diagonal: a five wins, so it is legal. (8,6) is a double
-    // three: diagonal (7,5),(9,7) and the split anti-diagonal (5,9),(6,8),_,(8,6), whose gap (7,7)
-    // is a legal (five-making) move.
+    // column and down-left on the anti-diagonal: a five wins, so it is legal. (8,6) is not a
+    // double three: its diagonal three (7,5),(9,7) is real, but the split anti-diagonal three
+    // (5,9),(6,8),_,(8,6) turns into a straight four only on its gap (7,7), which makes five in
+    // the row: a move that wins at once does not make the three real (the Piskvork referee's
+    // rule; the oracle in tests/data/renju_oracle.txt agrees).
     check(&[
         "...............",
         "...............",
@@ -814,7 +818,7 @@ fn five_beats_double_three() {
         "...............",
         "...............",
         ".......X.......",
-        ".......X3......",
+        ".......X.......",
         "........XXXXO..",
         "......X........",
         ".....X.........",
@@ -1019,20 +1023,20 @@ fn false_three_its_only_four_point_is_a_double_four() {
     ]);
 }
 
-// The nested pair. P = (7,7). Row three H: O(3,7) . X X P, its only straight-four point is
-// Q = (8,7) ((4,7) would give a four against white). Column three V: P, (7,8), (7,9). With P on,
-// Q makes the row's straight four, three A up column 8 ((8,5),(8,6); white (8,3)), whose only
-// straight-four point is R = (8,8), and three B down the diagonal ((9,8),(10,9)), real through
-// (11,10). R's row 8: (7,8), R, (9,8), (10,8), (11,8) [, (12,8)]. White (9,4), (6,5), (9,6),
-// (9,9) and (10,11) only cut side lines that would make other points double threes and clutter
-// the picture.
+// The nested pictures. P = (7,7). Row three H: O(3,7) . X X P, its only straight-four point
+// is Q = (8,7) ((4,7) would give a four against white). Column three V: P, (7,8), (7,9). With P
+// on, Q makes the row's straight four, three A up column 8 ((8,5),(8,6); white (8,3)), whose
+// only straight-four point is R = (8,8), and three B down the diagonal ((9,8),(10,9)), real
+// through (11,10). White (9,4), (6,5), (9,6), (9,9) and (10,11) only cut side lines that would
+// make other points double threes and clutter the picture.
 #[test]
 fn nested_two_levels_four_point_is_four_three_three() {
     // P (7,7): the row three's only four point Q (8,7) would, with P on, make the row's straight
-    // four and two real threes: column 8 up (its four point (8,8) makes exactly five in row 8,
-    // legal) and the diagonal down-right: four-three-three, forbidden. So the row three is false and
-    // P has only the column three: legal. Q itself (without P) is a double three: its split row
-    // three (gap (7,7)), column 8 and the diagonal are all real.
+    // four and two real threes: column 8 up (its four point R (8,8) makes the column's straight
+    // four and the row-8 three (7,8),R,(9,8): a four-three, legal) and the diagonal down-right:
+    // four-three-three, forbidden. So the row three is false and P has only the column three:
+    // legal. Q itself (without P) is a double three: its split row three (gap (7,7)), column 8
+    // and the diagonal are all real. (6,8): row 8 split three and diagonal (5,7),(7,9).
     check(&[
         "...............",
         "...............",
@@ -1042,6 +1046,31 @@ fn nested_two_levels_four_point_is_four_three_three() {
         "......O.X......",
         "........XO.....",
         "...O.XX.3......",
+        "......3X.X.....",
+        ".......X.OX....",
+        "...............",
+        "..........O....",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+}
+
+#[test]
+fn nested_four_point_of_the_inner_three_makes_five() {
+    // As above with (10,8) and (11,8) black: now R (8,8) makes exactly five in row 8, so column
+    // 8's three through Q is not real (its only straight-four move wins at once instead), Q is
+    // a four-three (legal), the row three through P is real, and P (7,7) is a double three
+    // (row + column). Q on its own is still a double three (split row three and diagonal).
+    check(&[
+        "...............",
+        "...............",
+        "...............",
+        "........O......",
+        ".........O.....",
+        "......O.X......",
+        "........XO.....",
+        "...O.XX33......",
         ".......X.XXX...",
         ".......X.OX....",
         "...............",
@@ -1074,5 +1103,138 @@ fn nested_three_levels_overline_frees_the_four_point() {
         "...............",
         "...............",
         "...............",
+    ]);
+}
+
+// The next five were also drawn by the independent oracle (the PyPI `renju` package, a port of
+// the Piskvork referee's check; see scripts/gen_renju_oracle.py), which marks the same points.
+
+#[test]
+fn false_three_both_four_points_are_double_fours() {
+    // P (7,7): the row three XX+ ((5,7),(6,7)) has two straight-four points, (4,7) and (8,7).
+    // With P on, (4,7) also makes a closed four down column 4 (to O (4,11)) and (8,7) one up
+    // column 8 (to O (8,3)): both are double fours, so the row three is false, P has only the
+    // column three +XX down ((7,8),(7,9)), and P is legal.
+    check(&[
+        "...............",
+        "...............",
+        "...............",
+        "........O......",
+        "........X......",
+        "........X......",
+        "........X......",
+        ".....XX........",
+        "....X..X.......",
+        "....X..X.......",
+        "....X..........",
+        "....O..........",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+}
+
+#[test]
+fn false_three_one_four_point_overline_the_other_double_four() {
+    // P (7,7): the row three XX+ again; with P on, (4,7) makes a double four (row + column 4 to
+    // O (4,11)) and (8,7) makes six on the diagonal (6,5),(7,6),(8,7),(9,8),(10,9),(11,10) (marked
+    // 6 even without P). The row three is false; P's other three, down-left on the anti-diagonal
+    // ((6,8),(5,9)), is real, so P is legal. (5,8) (column 5 and row 8) and (3,9) (row 9 and the
+    // anti-diagonal (4,8),(5,7)) are plain double threes.
+    check(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......X........",
+        ".......X.......",
+        ".....XX.6......",
+        "....X3X..X.....",
+        "...3XX....X....",
+        "....X......X...",
+        "....O..........",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+}
+
+#[test]
+fn four_three_whose_second_three_is_false_is_legal() {
+    // The first picture with a closed four for P down the diagonal ((8,8),(9,9),(10,10), O
+    // (11,11)): P makes a four, the column three and the row three, but the row three is false
+    // (both its straight-four points are double fours with P on), so P is a four-three: legal.
+    // The other marks are the side stones' own shapes: (6,6) diagonal four + anti-diagonal four
+    // to (8,4), (5,8) row four + anti-diagonal four, (8,9) row 9 and diagonal (6,7),(7,8) threes.
+    check(&[
+        "...............",
+        "...............",
+        "...............",
+        "........O......",
+        "........X......",
+        "........X......",
+        "......4.X......",
+        ".....XX........",
+        "....X4.XX......",
+        "....X..X3X.....",
+        "....X.....X....",
+        "....O......O...",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+}
+
+#[test]
+fn three_whose_four_point_makes_five_is_not_a_three() {
+    // P (7,7): the row three O.XX+ ((5,7),(6,7); O (3,7)) has one straight-four point, (8,7),
+    // and (8,7) also makes five up column 8 (black's four (8,3)..(8,6) stands on the board). A
+    // move there wins at once rather than making a straight four, so (as the Piskvork referee
+    // rules it) the row three does not count, and P, with the column three +XX ((7,8),(7,9)), is
+    // legal. (7,6) is a double three: column 7 split three (7,6).(7,8)(7,9) and row 6.
+    check(&[
+        "...............",
+        "...............",
+        "........O......",
+        "........X......",
+        "........X......",
+        "........X......",
+        ".......3X......",
+        "...O.XX........",
+        ".......X.......",
+        ".......X.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]);
+}
+
+#[test]
+fn issue_10_first_worked_example() {
+    // h8f10i9h10k7g11j6h12f6f12d6j12i7d8l8j5h9g12j8c8g5h13k9m9k8i13j7f13j11b9e7c9h7g10f7e12g8f11
+    // c7g14b4h11i14m7l9j13f5i8c6h15i6m10 (y = 0 is row 1, so the board is upside down): e5 (4,4)
+    // makes a four on the diagonal, the three c7-d6-e5 and the row three e5-f5-g5, whose
+    // straight-four points are d5 (3,4), a double four with e5 on, and h5 (7,4), which makes five
+    // on the diagonal h5-l9 (black's four i6-l9 is on the board). The row three is false: e5 is
+    // a legal four-three. The referee's points: e6 f8 f9 g6 g7 h4 k5.
+    check(&[
+        "...............",
+        "...............",
+        "...............",
+        ".X.....4.......",
+        ".....XX..O4....",
+        "..XX4X4.XX.....",
+        "..X.XX6XXXX.O..",
+        "..OO.4XXOXXX...",
+        ".OO..4.XX.XXO..",
+        ".....OOO....O..",
+        ".....OOO.X.....",
+        "....OOOO.O.....",
+        ".....O.OOO.....",
+        "......O.X......",
+        ".......O.......",
     ]);
 }

@@ -5,7 +5,11 @@
 //! - Double four: two or more fours at once (also two fours in one line, `X.XXX.X`).
 //! - Double three: two or more *real* threes at once. A three is real only if it can become a
 //!   straight four by a move that is itself not forbidden, decided recursively on the position
-//!   with the three's stone placed.
+//!   with the three's stone placed. A move that would make the straight four but also makes
+//!   five in another line does not count: it wins at once rather than making a straight four.
+//!   That is how the Piskvork referee rules it (tests/data/renju_oracle.txt holds 20,000 dense
+//!   positions answered by a port of its check), and it is the case that shows up in play: a
+//!   black four already on the board whose five point lies on a three's extension.
 //!
 //! The line tables give the first three classes in O(1) per cell; only cells with two or more
 //! line-level open threes need the recursive check.
@@ -91,7 +95,7 @@ impl Board {
 
     /// With black's stone already on `i`: can the open three through `i` in direction `d`
     /// (whose key before the move was `key`) become a straight four by a move that is not
-    /// forbidden?
+    /// forbidden and does not make a five elsewhere (see the module comment)?
     fn three_is_real(&mut self, i: usize, d: usize, key: u32) -> bool {
         let st = self.step(d);
         for sign in [1isize, -1] {
@@ -104,6 +108,7 @@ impl Board {
                     Cell::Empty => {
                         let with = key + self.own_digit(sign as i32 * k);
                         if self.pattern_of_key(Color::Black, with) == Pattern::OpenFour
+                            && self.threat(qu, Color::Black) != Threat::Five
                             && !self.is_forbidden(qu, Color::Black)
                         {
                             return true;

@@ -91,7 +91,10 @@ impl RefBoard {
     /// Why black may not play the empty point (x, y), per the RIF rule text:
     /// exactly five always wins; else six or more in a row is an overline; else two fours
     /// (two in one line count) are a double four; else two real threes are a double three,
-    /// where a three is real if a move turning it into a straight four is itself not forbidden.
+    /// where a three is real if a move turning it into a straight four is itself not forbidden
+    /// (judged with the three's stone on the board) and does not make a five in another line:
+    /// such a move wins at once instead of making a straight four, so, as the Piskvork
+    /// referee rules it, it does not make the three real.
     pub fn forbidden(&mut self, x: i32, y: i32) -> Option<ForbidKind> {
         assert_eq!(self.get(x, y), Some(EMPTY));
         self.set(x, y, BLACK);
@@ -131,11 +134,19 @@ impl RefBoard {
         }
         let mut real = 0;
         for pts in three_lines {
-            if pts.iter().any(|&(a, b)| self.forbidden(a, b).is_none()) {
+            if pts.iter().any(|&(a, b)| !self.makes_five(a, b) && self.forbidden(a, b).is_none()) {
                 real += 1;
             }
         }
         if real >= 2 { Some(ForbidKind::DoubleThree) } else { None }
+    }
+
+    /// Would black on the empty point (x, y) make exactly five in some line?
+    pub fn makes_five(&mut self, x: i32, y: i32) -> bool {
+        self.set(x, y, BLACK);
+        let five = LINES.iter().any(|&d| self.run(x, y, d).0 == 5);
+        self.set(x, y, EMPTY);
+        five
     }
 
     /// With black on (x, y): the empty points of the line through it where one more black
