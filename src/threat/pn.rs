@@ -99,6 +99,11 @@ pub(crate) struct PnTable {
 
 const REPLY_CACHE_MAX: usize = 1 << 16;
 
+/// Whether a reply to a VCF threat is kept only after a VCF search confirms it stops every VCF
+/// (exact set), or as soon as it stops the VCFs known (a superset; the children refute the rest
+/// with their own VCF check, lazily).
+const CONFIRM_VCF_DEFENCES: bool = false;
+
 impl PnTable {
     pub(crate) fn new(log2: u32) -> PnTable {
         let n = 1usize << log2.clamp(8, 26);
@@ -270,7 +275,7 @@ impl PnSearch<'_, '_> {
             three_defences(b, a, &mut out);
             Ok(true)
         } else if self.vcf_threats {
-            vcf_threat_defences(&mut self.v, self.vcf_depth, b, a, &mut out)
+            vcf_threat_defences(&mut self.v, self.vcf_depth, b, a, &mut out, CONFIRM_VCF_DEFENCES)
         } else {
             Ok(false)
         };
@@ -716,5 +721,48 @@ impl ThreatSolver {
             SolveResult::Win(l) if l[0] != NO_MOVE as usize => Some(l[0]),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Rule, parse_move_string};
+
+    #[test]
+    fn table_keeps_proofs_for_any_depth_and_disproofs_for_no_more_depth() {
+        let mut t = PnTable::new(8);
+        t.store(42, INF, 0, 3, 10, NO_MOVE);
+        assert_eq!(t.probe(42, 3).map(|e| (e.0, e.1)), Some((INF, 0)));
+        assert_eq!(t.probe(42, 2).map(|e| (e.0, e.1)), Some((INF, 0)));
+        assert_eq!(t.probe(42, 4), None, "a disproof with 3 moves says nothing about 4");
+        // A search with more depth may then prove it; the proof holds for any depth.
+        t.store(42, 0, INF, 5, 10, 7);
+        for depth in [0, 3, 9] {
+            assert_eq!(t.probe(42, depth), Some((0, INF, 7)));
+        }
+        // Never replaced by an estimate.
+        t.store(42, 3, 4, 9, 1000, 1);
+        assert_eq!(t.probe(42, 1), Some((0, INF, 7)));
+    }
+
+    #[test]
+    fn probe_finds_a_double_three_and_respects_the_budget() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for (s, c) in [("h8i8j9j10", Color::Black), ("a1a3c1o15", Color::White)] {
+            for m in parse_move_string(s).unwrap() {
+                let i = b.idx(m);
+                b.make(i, c);
+            }
+        }
+        let h = b.hash();
+        let mut s = ThreatSolver::with_table_log2(14);
+        assert_eq!(s.vct_probe(&mut b, Color::Black, 3, 1), None, "one node is not enough");
+        let m = s.vct_probe(&mut b, Color::Black, 3, 100_000).expect("j8 or another win");
+        assert!(b.is_empty_cell(m));
+        assert_eq!(b.hash(), h);
+        // White (to move or not) has nothing here.
+        assert_eq!(s.vct_probe(&mut b, Color::White, 3, 100_000), None);
+        assert_eq!(b.hash(), h);
     }
 }
