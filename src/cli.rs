@@ -197,7 +197,7 @@ pub fn solve(
     }
     let mut limits = match kind {
         SolveKind::Vcf => SolveLimits::vcf(max_depth.unwrap_or(120)),
-        SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(7), 20),
+        SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(10), 20),
     };
     if let Some(t) = time_ms {
         limits = limits.with_time(std::time::Duration::from_millis(t));

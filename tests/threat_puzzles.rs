@@ -6,6 +6,10 @@
 //!
 //! Long runs and timing tables are `#[ignore]`d:
 //! `cargo test --release --test threat_puzzles -- --ignored --nocapture`.
+//! The collection rates limit each problem by the solving thread's CPU time (the machine may be
+//! shared): `GORIN_MS` (default 5000), `GORIN_DEPTH` (VCT threat moves, default 10; win3 3),
+//! `GORIN_SAMPLE=N` (a fixed pseudo-random sample), `GORIN_VERBOSE=1` (a line per problem on
+//! stderr), `GORIN_VCT=dfs` (the former depth-first VCT solver, for comparisons).
 
 use gorin::board::Board;
 use gorin::core::{Color, Pos, Rule, format_move_string, parse_move_string};
@@ -359,6 +363,7 @@ struct Run {
 }
 
 fn solve(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limits: &SolveLimits) -> Run {
+    solver.clear();
     solve_with_stop(solver, b, p, limits, &AtomicBool::new(false))
 }
 
@@ -369,7 +374,6 @@ fn solve_with_stop(
     limits: &SolveLimits,
     stop: &AtomicBool,
 ) -> Run {
-    solver.clear();
     let h = b.hash();
     let (result, proof) = if p.task == "vcf" {
         let r = solver.vcf(b, p.side, limits, stop);
@@ -585,6 +589,7 @@ fn solve_cpu_limited(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limit
     let Some(stat) = stat.filter(|s| thread_cpu_ns(s).is_some()) else {
         return solve(solver, b, p, &limits.with_time(cpu));
     };
+    solver.clear(); // a fresh table for each problem, not counted in its time
     let before = thread_cpu_ns(&stat).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicBool::new(false));
@@ -681,18 +686,21 @@ fn renju_collection_vcf_rate() {
 #[test]
 #[ignore]
 fn renju_collection_vct_rate() {
-    collection_rate(
-        "vct",
-        SolveLimits::vct(7, 20).with_time(Duration::from_millis(
-            std::env::var("GORIN_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(5000),
-        )),
-    );
+    collection_rate("vct", SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, 20).with_time(cpu_limit()));
+}
+
+/// `GORIN_MS` (CPU milliseconds per problem, default 5000) and other knobs of the long runs.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+fn cpu_limit() -> Duration {
+    Duration::from_millis(env_or("GORIN_MS", 5000))
 }
 
 #[test]
 #[ignore]
 fn renju_collection_win3_rate() {
-    collection_rate("win3", SolveLimits::vct(3, 20).with_time(Duration::from_secs(5)));
+    collection_rate("win3", SolveLimits::vct(env_or("GORIN_DEPTH", 3) as u32, 20).with_time(cpu_limit()));
 }
 
 /// Per-puzzle time and nodes of the suite (the bench figures of the report).
