@@ -567,10 +567,17 @@ fn mintaka_vcf_cases_are_solved_and_replay() {
         };
         let mut b = board_of(&p);
         // deep_vcf#0 needs a VCF of 107 fours.
+        // Timed in CPU time of this thread where Linux tells it (the machine may be shared).
+        let stat = std::fs::read_link("/proc/thread-self").ok().map(|t| format!("/proc/{}/schedstat", t.display()));
+        let cpu0 = stat.as_deref().and_then(thread_cpu_ns);
         let run = solve(&mut solver, &mut b, &p, &SolveLimits::vcf(150));
+        let time = match (cpu0, stat.as_deref().and_then(thread_cpu_ns)) {
+            (Some(t0), Some(t1)) => Duration::from_nanos(t1 - t0),
+            _ => run.time,
+        };
         assert!(run.result.is_win(), "{}: no VCF found ({:?})", p.id, run.result);
         check_proof(&mut b, p.side, run.proof.as_ref().unwrap()).unwrap_or_else(|e| panic!("{}: {e}", p.id));
-        assert!(run.time < Duration::from_millis(500), "{}: {:?}", p.id, run.time);
+        assert!(time < Duration::from_millis(500), "{}: {:?}", p.id, time);
     }
 }
 
