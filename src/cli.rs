@@ -173,16 +173,19 @@ impl SolveKind {
     }
 }
 
-/// `pbrain-gorin solve {vcf|vct} [--rule R] [--size N] [--max-depth D] [--time-ms T] <moves>`:
-/// solves for the side to move after the moves. Returns the stdout line (`WIN <line>` or
-/// `NONE`) and a stderr line with nodes and time. `max_depth` counts attacker moves (VCF:
-/// fours; VCT: threes and fours, with VCF leaves of up to 20 fours).
+/// `pbrain-gorin solve {vcf|vct} [--rule R] [--size N] [--max-depth D] [--time-ms T]
+/// [--tree FILE] <moves>`: solves for the side to move after the moves. Returns the stdout line
+/// (`WIN <line>` or `NONE`) and a stderr line with nodes and time. The line runs to a five, or
+/// to a four the defender cannot legally block. `max_depth` counts attacker moves (VCF: fours;
+/// VCT: threes, fours and VCF threats, with VCF leaves of up to 20 fours). With `tree`, a win's
+/// whole proof tree is written to that file (see [`crate::threat::Proof::to_text`]).
 pub fn solve(
     kind: SolveKind,
     size: usize,
     rule: Rule,
     max_depth: Option<u32>,
     time_ms: Option<u64>,
+    tree: Option<&str>,
     moves: &str,
 ) -> Result<(String, String), String> {
     use crate::threat::{SolveLimits, SolveResult, ThreatSolver};
@@ -194,7 +197,7 @@ pub fn solve(
     }
     let mut limits = match kind {
         SolveKind::Vcf => SolveLimits::vcf(max_depth.unwrap_or(120)),
-        SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(7), 20),
+        SolveKind::Vct => SolveLimits::vct(max_depth.unwrap_or(10), 20),
     };
     if let Some(t) = time_ms {
         limits = limits.with_time(std::time::Duration::from_millis(t));
@@ -202,10 +205,33 @@ pub fn solve(
     let stop = AtomicBool::new(false);
     let mut solver = ThreatSolver::new();
     let c = g.to_move;
-    let r = match kind {
-        SolveKind::Vcf => solver.vcf(&mut g.board, c, &limits, &stop),
-        SolveKind::Vct => solver.vct(&mut g.board, c, &limits, &stop),
+    let (r, proof) = match kind {
+        SolveKind::Vcf => {
+            let r = solver.vcf(&mut g.board, c, &limits, &stop);
+            let p = r.line().map(crate::threat::Proof::from_line);
+            (r, p)
+        }
+        SolveKind::Vct => solver.vct_proof(&mut g.board, c, &limits, &stop),
     };
+    if let (Some(path), Some(p)) = (tree, &proof) {
+        let text = format!(
+            "# gorin {} proof tree: {} to move, rule {}, size {size}, after {moves}\n\
+             # under each attacker move, one line per listed defender reply: `reply answer`;\n\
+             # any reply not listed loses at once (the attacker then has a five point, or a\n\
+             # legal straight four while the defender has no five point)\n{}",
+            match kind {
+                SolveKind::Vcf => "VCF",
+                SolveKind::Vct => "VCT",
+            },
+            match c {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            rule.name(),
+            p.to_text(&g.board)
+        );
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     let line = match &r {
         SolveResult::Win(l) => {
             let ps: Vec<crate::core::Pos> = l.iter().map(|&i| g.board.pos(i)).collect();
@@ -230,14 +256,16 @@ mod tests {
     #[test]
     fn solve_prints_win_line_or_none() {
         // Black h8 i8 j8 h10 h11 against far white stones: g8 makes a straight four.
-        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        let (line, _) =
+            solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
         assert_eq!(line, "WIN g8k8f8");
-        let (line, _) = solve(SolveKind::Vct, 15, Rule::Freestyle, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
+        let (line, _) =
+            solve(SolveKind::Vct, 15, Rule::Freestyle, None, None, None, "h8a1i8a3j8c1h10c3h11o15").unwrap();
         assert!(line.starts_with("WIN "), "{line}");
-        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8i9").unwrap();
+        let (line, _) = solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "h8i9").unwrap();
         assert_eq!(line, "NONE");
-        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "h8h8").is_err());
-        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, "z99").is_err());
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "h8h8").is_err());
+        assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "z99").is_err());
         assert!(SolveKind::parse("vcx").is_err());
     }
 }

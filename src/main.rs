@@ -63,6 +63,9 @@ enum Cmd {
         max_depth: Option<u32>,
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Write the whole proof tree of a win to this file.
+        #[arg(long)]
+        tree: Option<String>,
         moves: String,
     },
 }
@@ -116,8 +119,8 @@ fn main() -> ExitCode {
             };
             gorin::cli::selfplay(rule, size, games, (Player::Search { ms, variant: false }, b), &tweaks, seed)
         }
-        Cmd::Solve { kind, rule, size, max_depth, time_ms, moves } => {
-            gorin::cli::solve(kind, size, rule, max_depth, time_ms, &moves).map(|(line, info)| {
+        Cmd::Solve { kind, rule, size, max_depth, time_ms, tree, moves } => {
+            gorin::cli::solve(kind, size, rule, max_depth, time_ms, tree.as_deref(), &moves).map(|(line, info)| {
                 eprintln!("{info}");
                 line
             })

@@ -6,6 +6,10 @@
 //!
 //! Long runs and timing tables are `#[ignore]`d:
 //! `cargo test --release --test threat_puzzles -- --ignored --nocapture`.
+//! The collection rates limit each problem by the solving thread's CPU time (the machine may be
+//! shared): `GORIN_MS` (default 5000), `GORIN_DEPTH` (VCT threat moves, default 10; win3 3),
+//! `GORIN_SAMPLE=N` (a fixed pseudo-random sample), `GORIN_VERBOSE=1` (a line per problem on
+//! stderr), `GORIN_VCT=dfs` (the former depth-first VCT solver, for comparisons).
 
 use gorin::board::Board;
 use gorin::core::{Color, Pos, Rule, format_move_string, parse_move_string};
@@ -311,6 +315,44 @@ fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
     res
 }
 
+/// Does the line (attacker and defender moves alternately, `a` first) end with an attacker
+/// move that makes a five, or a four the defender cannot stop: two five points, or one whose
+/// block is illegal for the defender (who has no five point of his own)? Board restored.
+fn line_ends_in_win(b: &mut Board, a: Color, line: &[usize]) -> Result<(), String> {
+    let d = a.opp();
+    if line.len() % 2 == 0 {
+        return Err("the line ends with a defender move".into());
+    }
+    let mut made = 0;
+    let mut res = Ok(());
+    for (k, &m) in line.iter().enumerate() {
+        let c = if k % 2 == 0 { a } else { d };
+        if !legal(b, m, c) {
+            res = Err(format!("move {} ({}) is not legal", k + 1, b.pos(m).to_notation()));
+            break;
+        }
+        if k + 1 == line.len() && !b.makes_five(m, a) {
+            b.make(m, c);
+            made += 1;
+            let fives = five_points(b, a);
+            let stoppable = fives.is_empty() || (fives.len() == 1 && legal(b, fives[0], d));
+            if stoppable || !five_points(b, d).is_empty() {
+                res = Err(format!(
+                    "the line ends with {}, neither a five nor an unstoppable four",
+                    b.pos(m).to_notation()
+                ));
+            }
+            break;
+        }
+        b.make(m, c);
+        made += 1;
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    res
+}
+
 // ---------------------------------------------------------------- running
 
 struct Run {
@@ -321,15 +363,27 @@ struct Run {
 }
 
 fn solve(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limits: &SolveLimits) -> Run {
-    let stop = AtomicBool::new(false);
     solver.clear();
+    solve_with_stop(solver, b, p, limits, &AtomicBool::new(false))
+}
+
+fn solve_with_stop(
+    solver: &mut ThreatSolver,
+    b: &mut Board,
+    p: &Puzzle,
+    limits: &SolveLimits,
+    stop: &AtomicBool,
+) -> Run {
     let h = b.hash();
     let (result, proof) = if p.task == "vcf" {
-        let r = solver.vcf(b, p.side, limits, &stop);
+        let r = solver.vcf(b, p.side, limits, stop);
         let pr = r.line().map(Proof::from_line);
         (r, pr)
+    } else if std::env::var("GORIN_VCT").is_ok_and(|v| v == "dfs") {
+        // The former depth-first solver, for comparisons.
+        solver.vct_dfs_proof(b, p.side, limits, stop)
     } else {
-        solver.vct_proof(b, p.side, limits, &stop)
+        solver.vct_proof(b, p.side, limits, stop)
     };
     assert_eq!(b.hash(), h, "{}: board not restored", p.id);
     Run { result, proof, nodes: solver.stats.nodes, time: solver.stats.elapsed }
@@ -376,8 +430,124 @@ fn suite_answers_match_reference_and_replay() {
         {
             fails.push(format!("{}: FALSE WIN {}: {e}", p.id, notation(&b, &run.result.line().unwrap())));
         }
+        if let Some(line) = run.result.line()
+            && let Err(e) = line_ends_in_win(&mut b, p.side, line)
+        {
+            fails.push(format!("{}: line {}: {e}", p.id, notation(&b, line)));
+        }
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// The stones of a puzzle as a move string alternating from black, if the counts allow it
+/// with the puzzle's side to move.
+fn move_string(p: &Puzzle) -> Option<String> {
+    let (nb, nw) = (p.black.len(), p.white.len());
+    let to_move = if nb == nw { Color::Black } else { Color::White };
+    if !(nb == nw || nb == nw + 1) || to_move != p.side {
+        return None;
+    }
+    let mut mv = Vec::new();
+    for k in 0..nb {
+        mv.push(p.black[k]);
+        if k < nw {
+            mv.push(p.white[k]);
+        }
+    }
+    Some(format_move_string(&mv))
+}
+
+/// `solve vct --tree FILE`: the file's tree, read back, is replayed against every defence, and
+/// the printed line runs to a five or an unstoppable four (issue 13's example included).
+#[test]
+fn solve_tree_file_replays_against_every_defence() {
+    use gorin::cli::{SolveKind, solve};
+    let path = std::env::temp_dir().join(format!("gorin-tree-{}.txt", std::process::id()));
+    let path_s = path.to_str().unwrap();
+    let mut positions: Vec<(Rule, String)> = vec![(Rule::Renju, "i6h7l6i7g7j7h8i8j9".to_string())];
+    for p in suite().iter().filter(|p| p.task == "vct") {
+        if let Some(m) = move_string(p) {
+            positions.push((p.rule, m));
+        }
+    }
+    assert!(positions.len() >= 15, "{} positions", positions.len());
+    let mut checked = 0;
+    for (rule, moves) in &positions {
+        let _ = std::fs::remove_file(&path);
+        let Ok((line, _)) = solve(SolveKind::Vct, 15, *rule, None, Some(10_000), Some(path_s), moves) else {
+            continue; // e.g. a problem's black stone on a point forbidden in move order
+        };
+        assert!(line.starts_with("WIN "), "{moves}: {line}");
+        let mut b = Board::new(15, 15, *rule);
+        let mv = parse_move_string(moves).unwrap();
+        for (k, m) in mv.iter().enumerate() {
+            let i = b.idx(*m);
+            b.make(i, if k % 2 == 0 { Color::Black } else { Color::White });
+        }
+        let a = if mv.len() % 2 == 0 { Color::Black } else { Color::White };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let proof = Proof::parse_text(&b, &text).unwrap_or_else(|e| panic!("{moves}: {e}"));
+        check_proof(&mut b, a, &proof).unwrap_or_else(|e| panic!("{moves}: FALSE WIN: {e}\n{text}"));
+        let printed: Vec<usize> = parse_move_string(&line[4..]).unwrap().iter().map(|&q| b.idx(q)).collect();
+        assert_eq!(printed, proof.main_line(), "{moves}: the printed line is the tree's main line");
+        line_ends_in_win(&mut b, a, &printed).unwrap_or_else(|e| panic!("{moves}: {line}: {e}"));
+        checked += 1;
+    }
+    let _ = std::fs::remove_file(&path);
+    assert!(checked >= 15, "{checked} trees checked");
+}
+
+/// One table reused across calls (both colours, two depth limits, positions in a shuffled
+/// order) gives the same answers as a fresh table each time, and its proofs replay. The
+/// positions of a threat search never repeat (every move adds a stone), so the only way a
+/// reused entry could mislead is through the depth budget: a disproof made with a small budget
+/// must not be taken for one with a larger budget; a proof holds whatever the budget.
+#[test]
+fn shared_table_matches_fresh_tables_and_replays() {
+    let stop = AtomicBool::new(false);
+    let mut cases = Vec::new();
+    for p in suite().into_iter().filter(|p| p.task == "vct") {
+        for side in [p.side, p.side.opp()] {
+            for depth in [2, 7] {
+                cases.push((p.clone(), side, depth));
+            }
+        }
+    }
+    let mut fresh = Vec::new();
+    for (p, side, depth) in &cases {
+        let mut b = board_of(p);
+        let mut s = ThreatSolver::with_table_log2(16);
+        let limits = SolveLimits::vct(*depth, 20).with_nodes(300_000);
+        fresh.push(s.vct_proof(&mut b, *side, &limits, &stop).0);
+    }
+    // Shallow depths first, then the rest in a scrambled order, all through one small table
+    // (so that entries are overwritten too).
+    let mut order: Vec<usize> = (0..cases.len()).collect();
+    order.sort_by_key(|&k| (cases[k].2, (k * 7919) % 101));
+    let mut shared = ThreatSolver::with_table_log2(12);
+    let mut compared = 0;
+    for k in order {
+        let (p, side, depth) = &cases[k];
+        let mut b = board_of(p);
+        let limits = SolveLimits::vct(*depth, 20).with_nodes(300_000);
+        let (r, proof) = shared.vct_proof(&mut b, *side, &limits, &stop);
+        if let Some(proof) = &proof {
+            check_proof(&mut b, *side, proof)
+                .unwrap_or_else(|e| panic!("{} {side:?} depth {depth}: FALSE WIN {e}", p.id));
+        }
+        let known = |r: &SolveResult| *r != SolveResult::Unknown;
+        if known(&r) && known(&fresh[k]) {
+            assert_eq!(
+                r.is_win(),
+                fresh[k].is_win(),
+                "{} {side:?} depth {depth}: shared {r:?}, fresh {:?}",
+                p.id,
+                fresh[k]
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= cases.len() * 3 / 4, "{compared} of {} compared", cases.len());
 }
 
 #[test]
@@ -397,26 +567,97 @@ fn mintaka_vcf_cases_are_solved_and_replay() {
         };
         let mut b = board_of(&p);
         // deep_vcf#0 needs a VCF of 107 fours.
+        // Timed in CPU time of this thread where Linux tells it (the machine may be shared).
+        let stat = std::fs::read_link("/proc/thread-self").ok().map(|t| format!("/proc/{}/schedstat", t.display()));
+        let cpu0 = stat.as_deref().and_then(thread_cpu_ns);
         let run = solve(&mut solver, &mut b, &p, &SolveLimits::vcf(150));
+        let time = match (cpu0, stat.as_deref().and_then(thread_cpu_ns)) {
+            (Some(t0), Some(t1)) => Duration::from_nanos(t1 - t0),
+            _ => run.time,
+        };
         assert!(run.result.is_win(), "{}: no VCF found ({:?})", p.id, run.result);
         check_proof(&mut b, p.side, run.proof.as_ref().unwrap()).unwrap_or_else(|e| panic!("{}: {e}", p.id));
-        assert!(run.time < Duration::from_millis(500), "{}: {:?}", p.id, run.time);
+        assert!(time < Duration::from_millis(500), "{}: {:?}", p.id, time);
     }
 }
 
-/// Solve rate on the whole renju collection for one task, every win replayed.
+/// CPU time of one thread in nanoseconds (Linux `schedstat`), if readable.
+fn thread_cpu_ns(schedstat: &str) -> Option<u64> {
+    std::fs::read_to_string(schedstat).ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Solves with a limit on the solving thread's **CPU time** (the machine may be shared): a
+/// watcher thread raises the stop flag when the solver has run `cpu` on a core. Returns the
+/// run with `time` = the CPU time used (wall time where `/proc` cannot be read).
+fn solve_cpu_limited(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limits: &SolveLimits, cpu: Duration) -> Run {
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering;
+    let stat = std::fs::read_link("/proc/thread-self").ok().map(|t| format!("/proc/{}/schedstat", t.display()));
+    let Some(stat) = stat.filter(|s| thread_cpu_ns(s).is_some()) else {
+        return solve(solver, b, p, &limits.with_time(cpu));
+    };
+    solver.clear(); // a fresh table for each problem, not counted in its time
+    let before = thread_cpu_ns(&stat).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let (stop, done, stat) = (stop.clone(), done.clone(), stat.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+                if thread_cpu_ns(&stat).is_some_and(|t| t - before >= cpu.as_nanos() as u64) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    // A generous wall-clock limit as well, in case the watcher starves.
+    let mut run = solve_with_stop(solver, b, p, &limits.with_time(cpu * 20), &stop);
+    done.store(true, Ordering::Relaxed);
+    watcher.join().unwrap();
+    run.time = Duration::from_nanos(thread_cpu_ns(&stat).unwrap_or(before) - before);
+    run
+}
+
+/// Solve rate on the whole renju collection for one task, every win replayed. `limits.time`
+/// is the CPU time per problem (see [`solve_cpu_limited`]).
 fn collection_rate(task: &str, limits: SolveLimits) {
     let mut solver = ThreatSolver::with_table_log2(20);
     let (mut n, mut solved, mut none, mut unknown) = (0, 0, 0, 0);
     let mut times = Vec::new();
     let mut false_wins = Vec::new();
     let start = Instant::now();
-    for p in renju_problems().into_iter().filter(|p| p.task == task) {
+    let mut problems: Vec<Puzzle> = renju_problems().into_iter().filter(|p| p.task == task).collect();
+    // GORIN_SAMPLE=N: a fixed pseudo-random sample of N problems (for a loaded machine).
+    if let Some(n) = std::env::var("GORIN_SAMPLE").ok().and_then(|v| v.parse::<usize>().ok()) {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut keyed: Vec<(u64, Puzzle)> = problems
+            .into_iter()
+            .map(|p| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x, p)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        problems = keyed.into_iter().take(n).map(|(_, p)| p).collect();
+    }
+    for p in problems {
         let mut b = board_of(&p);
         let solver_task = Puzzle { task: if task == "vcf" { "vcf".into() } else { "vct".into() }, ..p.clone() };
-        let run = solve(&mut solver, &mut b, &solver_task, &limits);
+        let cpu = limits.time.unwrap_or(Duration::from_secs(5));
+        let run = solve_cpu_limited(&mut solver, &mut b, &solver_task, &SolveLimits { time: None, ..limits }, cpu);
         n += 1;
         times.push((run.time, run.nodes));
+        if std::env::var("GORIN_VERBOSE").is_ok() {
+            let kind = match run.result {
+                SolveResult::Win(_) => "WIN",
+                SolveResult::NoWin => "NONE",
+                SolveResult::Unknown => "UNKNOWN",
+            };
+            eprintln!("{} {kind} {} nodes {:.1} ms", p.id, run.nodes, run.time.as_secs_f64() * 1e3);
+        }
         match &run.result {
             SolveResult::Win(_) => {
                 solved += 1;
@@ -452,13 +693,21 @@ fn renju_collection_vcf_rate() {
 #[test]
 #[ignore]
 fn renju_collection_vct_rate() {
-    collection_rate("vct", SolveLimits::vct(7, 20).with_time(Duration::from_secs(2)));
+    collection_rate("vct", SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, 20).with_time(cpu_limit()));
+}
+
+/// `GORIN_MS` (CPU milliseconds per problem, default 5000) and other knobs of the long runs.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+fn cpu_limit() -> Duration {
+    Duration::from_millis(env_or("GORIN_MS", 5000))
 }
 
 #[test]
 #[ignore]
 fn renju_collection_win3_rate() {
-    collection_rate("win3", SolveLimits::vct(3, 20).with_time(Duration::from_millis(500)));
+    collection_rate("win3", SolveLimits::vct(env_or("GORIN_DEPTH", 3) as u32, 20).with_time(cpu_limit()));
 }
 
 /// Per-puzzle time and nodes of the suite (the bench figures of the report).

@@ -310,6 +310,11 @@ impl Board {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// The Zobrist key after `c` plays the empty cell `i` (without making the move).
+    #[inline]
+    pub fn hash_after(&self, i: usize, c: Color) -> u64 {
+        self.hash ^ zobrist()[i][c.idx()]
+    }
     #[inline]
     pub fn stone_count(&self, c: Color) -> usize {
         self.stones[c.idx()] as usize

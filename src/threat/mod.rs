@@ -31,6 +31,7 @@
 //! Determinism: candidates are generated in index order from the board's bit sets, the
 //! transposition table is a plain vector indexed by the Zobrist key.
 
+pub mod pn;
 pub mod vcf;
 pub mod vct;
 
@@ -139,6 +140,74 @@ impl Proof {
     pub fn size(&self) -> usize {
         1 + self.replies.iter().map(|(_, p)| p.size()).sum::<usize>()
     }
+    /// The tree as text: the attacker's first move on the first line; under each attacker
+    /// move, one line per listed defender reply, `reply answer`, indented two spaces more than
+    /// the move it answers. Lines starting with `#` are comments.
+    pub fn to_text(&self, b: &Board) -> String {
+        fn walk(p: &Proof, b: &Board, level: usize, out: &mut String) {
+            for (r, next) in &p.replies {
+                out.push_str(&format!(
+                    "{:w$}{} {}\n",
+                    "",
+                    b.pos(*r).to_notation(),
+                    b.pos(next.mv).to_notation(),
+                    w = 2 * level
+                ));
+                walk(next, b, level + 1, out);
+            }
+        }
+        let mut out = format!("{}\n", b.pos(self.mv).to_notation());
+        walk(self, b, 1, &mut out);
+        out
+    }
+
+    /// Reads the text of [`Proof::to_text`] back (moves as indices of `b`).
+    pub fn parse_text(b: &Board, text: &str) -> Result<Proof, String> {
+        let idx = |s: &str| -> Result<usize, String> {
+            let m = crate::core::parse_move_string(s).map_err(|e| e.to_string())?;
+            match m.as_slice() {
+                [p] => b.idx_checked(*p).ok_or_else(|| format!("{s} is off the board")),
+                _ => Err(format!("one move expected, got {s:?}")),
+            }
+        };
+        // The path from the root: (level, node); replies are attached when a node is closed.
+        let mut stack: Vec<(usize, usize, Proof)> = Vec::new(); // (level, reply, node)
+        let close = |stack: &mut Vec<(usize, usize, Proof)>| {
+            let (_, r, node) = stack.pop().unwrap();
+            stack.last_mut().unwrap().2.replies.push((r, node));
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            let indent = line.len() - line.trim_start().len();
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let bad = || format!("line {}: {line:?}", n + 1);
+            if stack.is_empty() {
+                if indent != 0 || f.len() != 1 {
+                    return Err(bad());
+                }
+                stack.push((0, 0, Proof { mv: idx(f[0])?, replies: Vec::new() }));
+                continue;
+            }
+            if indent % 2 != 0 || indent == 0 || f.len() != 2 {
+                return Err(bad());
+            }
+            let level = indent / 2;
+            if level > stack.last().unwrap().0 + 1 {
+                return Err(bad());
+            }
+            while stack.last().unwrap().0 >= level {
+                close(&mut stack);
+            }
+            stack.push((level, idx(f[0])?, Proof { mv: idx(f[1])?, replies: Vec::new() }));
+        }
+        while stack.len() > 1 {
+            close(&mut stack);
+        }
+        stack.pop().map(|(_, _, p)| p).ok_or_else(|| "empty proof".to_string())
+    }
+
     /// A proof from a VCF line (`a d a d … a`): one listed reply per defender turn.
     pub fn from_line(line: &[usize]) -> Proof {
         let mv = line[0];
@@ -210,9 +279,9 @@ pub(crate) const TAG_VCT: [u64; 2] = [0x2d7e_c3a9_5f18_e640, 0xb6f4_0e51_7c9a_23
 /// Limit bookkeeping shared by both solvers.
 pub(crate) struct Budget<'a> {
     pub nodes: u64,
-    max_nodes: u64,
+    pub(crate) max_nodes: u64,
     deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    pub(crate) stop: &'a AtomicBool,
     aborted: bool,
 }
 
@@ -247,6 +316,9 @@ impl<'a> Budget<'a> {
 /// Reusable solver state (the transposition table) for callers that solve many positions.
 pub struct ThreatSolver {
     pub(crate) tt: Tt,
+    /// The df-pn table of the VCT solver (allocated on first use).
+    pub(crate) pn: Option<pn::PnTable>,
+    pub(crate) tt_log2: u32,
     /// Counters of the last call.
     pub stats: SolveStats,
 }
@@ -264,11 +336,15 @@ impl ThreatSolver {
     }
     /// A solver with a 2^`log2`-entry table (9 bytes per entry).
     pub fn with_table_log2(log2: u32) -> ThreatSolver {
-        ThreatSolver { tt: Tt::new(log2.clamp(8, 28)), stats: SolveStats::default() }
+        let log2 = log2.clamp(8, 28);
+        ThreatSolver { tt: Tt::new(log2), pn: None, tt_log2: log2, stats: SolveStats::default() }
     }
     /// Forgets the table (results never depend on it, only speed).
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(p) = &mut self.pn {
+            p.clear();
+        }
     }
 }
 

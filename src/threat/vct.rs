@@ -109,72 +109,6 @@ impl VctSearch<'_, '_> {
         Err(Res::Fail)
     }
 
-    /// Does the attacker `a` (not to move) threaten a VCF? If so, `out` gets the defender's
-    /// complete reply set: every legal point after which `a` has no VCF (a counter-four
-    /// included: `a` then has to block first). Candidates: under renju every empty point (a
-    /// distant stone can change which points are forbidden); otherwise the points on the
-    /// lines of the VCF's moves and the defender's four points; a stone anywhere else leaves
-    /// every four, five point and block of that VCF as it was.
-    fn vcf_threat_defences(&mut self, b: &mut Board, a: Color, out: &mut Moves) -> Result<bool, Res> {
-        let d = a.opp();
-        self.v.line.clear();
-        match self.v.attack(b, a, self.vcf_depth) {
-            Res::Abort => return Err(Res::Abort),
-            Res::Fail => return Ok(false),
-            Res::Win => {}
-        }
-        let line: Moves = self.v.line.iter().copied().collect();
-        let mut cand = CellSet::new();
-        if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
-            for i in b.indices().collect::<Vec<_>>() {
-                if b.is_empty_cell(i) {
-                    cand.insert(i);
-                }
-            }
-        } else {
-            // Renju only needs the whole board when the VCF relies on a double-three decision
-            // (see `line_depends_on_distant_stones`).
-            for &m in &line {
-                cand.insert(m as usize);
-                for c in line_cells(b, m as usize).iter() {
-                    cand.insert(c);
-                }
-            }
-            for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
-                for i in b.cells_with(d, t).iter() {
-                    cand.insert(i);
-                }
-            }
-        }
-        out.clear();
-        for r in cand.iter() {
-            if !b.is_empty_cell(r) || !is_legal(b, r, d) {
-                continue;
-            }
-            if self.tick() {
-                return Err(Res::Abort);
-            }
-            b.make(r, d);
-            let keep = if b.has_five_threat(d) {
-                Ok(true)
-            } else if line_still_wins(b, a, &line) {
-                Ok(false)
-            } else {
-                self.v.line.clear();
-                match self.v.attack(b, a, self.vcf_depth) {
-                    Res::Win => Ok(false),
-                    Res::Fail => Ok(true),
-                    Res::Abort => Err(Res::Abort),
-                }
-            };
-            b.undo();
-            if keep? {
-                out.push(r as u16);
-            }
-        }
-        Ok(true)
-    }
-
     /// The attacker `a` has just moved. Every reply that does not lose at once must be refuted.
     fn defend(&mut self, b: &mut Board, a: Color, depth: u32) -> Result<Vec<(usize, Proof)>, Res> {
         let d = a.opp();
@@ -186,7 +120,7 @@ impl VctSearch<'_, '_> {
             // not treated as threats there (sound, incomplete: caro VCT = fours only).
             three_defences(b, a, &mut replies);
         } else if self.vcf_threats && !b.rule().is_caro() {
-            if !self.vcf_threat_defences(b, a, &mut replies)? {
+            if !vcf_threat_defences(&mut self.v, self.vcf_depth, b, a, &mut replies, true)? {
                 return Err(Res::Fail);
             }
         } else {
@@ -207,6 +141,95 @@ impl VctSearch<'_, '_> {
         }
         Ok(out)
     }
+}
+
+/// Does the attacker `a` (not to move) threaten a VCF? If so, `out` gets the defender's
+/// complete reply set: every legal point after which `a` has no VCF (a counter-four
+/// included: `a` then has to block first). Candidates: under renju every empty point (a
+/// distant stone can change which points are forbidden); otherwise the points on the
+/// lines of the VCF's moves and the defender's four points; a stone anywhere else leaves
+/// every four, five point and block of that VCF as it was.
+///
+/// With `confirm` false, a candidate after which none of the VCFs found so far works is kept
+/// without searching for another VCF: a superset of the replies (still sound: a listed reply
+/// that loses to another VCF is refuted by that VCF in the proof), much cheaper to make.
+pub(crate) fn vcf_threat_defences(
+    v: &mut VcfSearch,
+    vcf_depth: u32,
+    b: &mut Board,
+    a: Color,
+    out: &mut Moves,
+    confirm: bool,
+) -> Result<bool, Res> {
+    let d = a.opp();
+    v.line.clear();
+    match v.attack(b, a, vcf_depth) {
+        Res::Abort => return Err(Res::Abort),
+        Res::Fail => return Ok(false),
+        Res::Win => {}
+    }
+    let line: Moves = v.line.iter().copied().collect();
+    let mut cand = CellSet::new();
+    if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
+        for i in b.indices().collect::<Vec<_>>() {
+            if b.is_empty_cell(i) {
+                cand.insert(i);
+            }
+        }
+    } else {
+        // Renju only needs the whole board when the VCF relies on a double-three decision
+        // (see `line_depends_on_distant_stones`).
+        for &m in &line {
+            cand.insert(m as usize);
+            for c in line_cells(b, m as usize).iter() {
+                cand.insert(c);
+            }
+        }
+        for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+            for i in b.cells_with(d, t).iter() {
+                cand.insert(i);
+            }
+        }
+    }
+    out.clear();
+    // VCFs found so far (the first one and those found after a candidate broke it): a reply
+    // after which one of them still wins needs no search. Most recent first.
+    let mut lines: Vec<Moves> = vec![line];
+    for r in cand.iter() {
+        if !b.is_empty_cell(r) || !is_legal(b, r, d) {
+            continue;
+        }
+        if v.budget.tick() {
+            return Err(Res::Abort);
+        }
+        b.make(r, d);
+        let keep = if b.has_five_threat(d) {
+            Ok(true)
+        } else if let Some(k) = lines.iter().position(|l| line_still_wins(b, a, l)) {
+            lines[..=k].rotate_right(1);
+            Ok(false)
+        } else if !confirm {
+            Ok(true)
+        } else {
+            v.line.clear();
+            match v.attack(b, a, vcf_depth) {
+                Res::Win => {
+                    if lines.len() >= 8 {
+                        lines.pop();
+                    }
+                    lines.insert(0, v.line.iter().copied().collect());
+                    Ok(false)
+                }
+                Res::Fail => Ok(true),
+                Res::Abort => Err(Res::Abort),
+            }
+        };
+        b.undo();
+        if keep? {
+            out.push(r as u16);
+        }
+    }
+    Ok(true)
 }
 
 /// Under renju, can a stone off the lines of a VCF's moves change whether it works? Only
@@ -245,7 +268,7 @@ fn line_depends_on_distant_stones(b: &mut Board, a: Color, line: &[u16]) -> bool
 
 /// The attacker's threat moves, strongest kinds first, index order within a kind: fours that
 /// are also threes (or more), legal double threes, plain fours, then open-three makers.
-fn threat_moves(b: &mut Board, a: Color, out: &mut Moves) {
+pub(crate) fn threat_moves(b: &mut Board, a: Color, out: &mut Moves) {
     let mut fours = Moves::new();
     four_moves(b, a, &mut fours);
     let strong =
@@ -298,14 +321,16 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
 }
 
 impl ThreatSolver {
-    /// VCT for the side to move `attacker`: the main line of a win (see [`Self::vct_proof`]).
+    /// VCT for the side to move `attacker`: the main line of a win (df-pn, see
+    /// [`Self::vct_proof`]).
     pub fn vct(&mut self, board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &AtomicBool) -> SolveResult {
         self.vct_proof(board, attacker, limits, stop).0
     }
 
-    /// VCT with the whole proof tree. Iterative deepening from one threat move to
+    /// The former VCT solver, kept for comparison: depth-first with iterative deepening and a
+    /// fail-only table; the same moves and replies as [`Self::vct_proof`]. Iterative deepening from one threat move to
     /// `limits.max_depth`; VCF leaves to `limits.vcf_depth`. The board is restored on return.
-    pub fn vct_proof(
+    pub fn vct_dfs_proof(
         &mut self,
         board: &mut Board,
         attacker: Color,
@@ -378,8 +403,18 @@ mod tests {
         let proof = proof.unwrap();
         assert!(r.is_win());
         assert_eq!(b.pos(proof.mv), Pos::new(9, 7), "j8");
-        // No single reply stops both threes (and white has no four): nothing to list.
-        assert!(proof.replies.is_empty(), "{:?}", proof.replies);
+        // No single reply stops both threes (and white has no four): the proof lists the
+        // natural replies (a straight-four point each), each answered by the other three's
+        // straight four, so that the main line runs to the end.
+        assert!(!proof.replies.is_empty());
+        b.make(proof.mv, Color::Black);
+        for (r, next) in &proof.replies {
+            assert!(b.threat(*r, Color::Black) == Threat::OpenFour, "{:?}", b.pos(*r));
+            b.make(*r, Color::White);
+            assert!(b.threat(next.mv, Color::Black) == Threat::OpenFour, "{:?}", b.pos(next.mv));
+            b.undo();
+        }
+        b.undo();
         // Renju: j8 is a forbidden double three for black; one threat move is not enough.
         let mut b = setup(Rule::Renju, "h8i8j9j10", "a1a3c1o15");
         assert_eq!(

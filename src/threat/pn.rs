@@ -1,0 +1,787 @@
+//! VCT by depth-first proof-number search (df-pn), with complete proof trees (issue 13).
+//!
+//! The question is the same as [`super::vct`]'s: does the attacker (the side to move) win by
+//! threes, fours and VCF threats against every defence? The moves and replies are the same
+//! complete sets, so the answer is sound in the same way; only the order of the work differs:
+//! df-pn always expands the most proving node, guided by proof and disproof numbers.
+//!
+//! - **OR nodes** (the attacker to move): a five point proves; a defender five point must be
+//!   blocked (two of them disprove); a VCF (searched with the VCF table, to
+//!   [`SolveLimits::vcf_depth`]) proves; with no threat move left in the depth budget
+//!   ([`SolveLimits::max_depth`] attacker moves) the node is disproved. Moves: legal fours,
+//!   legal open-three makers (renju-aware: double-three candidates only when legal), and with
+//!   [`SolveLimits::vcf_threats`] closed-three makers, which count as threats only when they
+//!   threaten a VCF.
+//! - **AND nodes** (the defender to move): the complete reply set of [`super::vct`]: against a
+//!   four the legal blocks; against a three every legal point after which the attacker has no
+//!   legal straight-four point, plus every counter-four; against a VCF threat every legal point
+//!   after which the attacker has no VCF. No reply proves the node; a move that is no threat
+//!   disproves it. In renju a black reply on a forbidden point does not exist.
+//! - **Initial numbers** come from cheap counts, without making the move: an AND node after a
+//!   four starts at pn 1, after an open three at 2, after a possible VCF threat at 4 (plus half
+//!   the defender's four points, each a counter-four to refute), dn 1; an OR node after a
+//!   counter-four at (1, 1), else at pn 1 and dn half the attacker's four and three points
+//!   (pn 2, dn 1 with at most one).
+//! - **Passes**: iterative deepening on the depth budget (1, 2, … `max_depth`), first with
+//!   threes and fours only, then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
+//!   replies to a VCF threat are the points after which none of the VCFs found so far works
+//!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
+//!   refuted by the VCF check of its child, only if df-pn goes there).
+//! - **Thresholds**: the classic MID recursion with the 1 + ε trick (ε = 1/4) on the
+//!   second-best child; sums saturate below `INF`.
+//!
+//! **Transpositions and cycles.** Every move adds a stone, so the positions of a threat search
+//! form a directed acyclic graph: no position repeats on a path and no proof can go through a
+//! cycle (the graph-history-interaction problem of games with repetitions does not arise). The
+//! only path-dependent quantity is the depth budget, so a **disproof** is stored with the depth
+//! it was made at and reused only for a request of no more depth; a **proof** is a real finite
+//! tree and is reused anywhere. Keys are the Zobrist key of the stones with a tag for the node
+//! kind, the attacker, the rule, the board width and the VCF settings, so one table serves
+//! calls for either side and any rule. `tests/threat_puzzles.rs` replays every proof tree
+//! against every defence, including trees found with a table reused across calls.
+//!
+//! **Proof trees.** After the root is proved, the tree is read back from the table (a node
+//! whose entry was overwritten is proved again). Leaves are completed so that every line ends
+//! in a five or in a four that cannot be blocked (renju: its only block is forbidden for black):
+//! after a move that wins "at once" (a double three, an open four, a VCF threat no reply
+//! stops) the natural replies are listed with the attacker's winning fours. At each defender
+//! turn the reply with the longest continuation is listed last, so [`Proof::main_line`] is the
+//! toughest defence.
+//!
+//! **API for the main search** ([`ThreatSolver`], one per search thread, its tables kept
+//! across calls):
+//!
+//! ```text
+//! // Whole answer with the proof tree (the root probe, `solve vct`):
+//! fn ThreatSolver::vct_proof(&mut self, b: &mut Board, attacker: Color,
+//!                            limits: &SolveLimits, stop: &AtomicBool) -> (SolveResult, Option<Proof>)
+//! // Cheap probe at any node of the alpha-beta search, node-budgeted, no tree built:
+//! fn ThreatSolver::vct_probe(&mut self, b: &mut Board, attacker: Color,
+//!                            max_depth: u32, max_nodes: u64) -> Option<usize>  // first winning move
+//! ```
+//!
+//! In both the attacker must be the side to move; the board is restored on return; a node or
+//! time limit or the stop flag gives `Unknown` / `None`, never a wrong answer.
+//!
+//! Measuring (renju problem collection, a CPU-time limit per problem, every proof replayed
+//! against every defence):
+//! `GORIN_SAMPLE=150 cargo test --release --test threat_puzzles -- --ignored --nocapture renju_collection`
+//! (without `GORIN_SAMPLE` the whole collection; `GORIN_MS` the CPU milliseconds per problem).
+//! Measured 2026-11-30 on a shared 2-core machine, times are CPU time of the solving thread:
+//!
+//! | set (fixed sample) | limit | proved | median | p90 |
+//! |---|---|---|---|---|
+//! | VCT, 150 of 424, depth 10 | 5 s | 104 (69.3%), 13 disproved within depth | 196 ms | 5 s |
+//! | win-in-3, 150 of 1179, depth 3 | 5 s | 116 (77.3%), 34 disproved | 8 ms | 188 ms |
+//! | win-in-3, same, depth 10 | 5 s | 134 (89.3%), 5 disproved | 8 ms | 2.1 s |
+//! | VCF, all 1224 | 1 s | 1223 (99.9%) | 1.4 ms | 3.2 ms |
+//!
+//! On a sample of 60 VCT problems at 1 s: this solver 39/60 (median 134 ms), the former
+//! depth-first one ([`ThreatSolver::vct_dfs_proof`]) 29/60. No false win in any run.
+
+use super::vcf::{Line, VcfSearch};
+use super::vct::{threat_moves, three_defences, vcf_threat_defences};
+use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
+use super::{first_five_point, four_defences, has_straight_four_point, is_legal};
+use crate::board::Board;
+use crate::board::pattern::Threat;
+use crate::core::Color;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Infinity of the proof and disproof numbers.
+pub(crate) const INF: u32 = 1 << 30;
+/// "No move" in a table entry.
+const NO_MOVE: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent below this entry (replacement priority).
+    work: u32,
+    /// The depth budget (attacker moves) the numbers were found with.
+    depth: u16,
+    /// OR node: the child with the smallest proof number (the proving move once proved).
+    best: u16,
+}
+
+/// The df-pn table: two-way buckets, replace the entry with less work, proofs kept first.
+/// Also caches the defender's reply sets (their generation makes many moves).
+pub(crate) struct PnTable {
+    e: Vec<Entry>,
+    mask: usize,
+    replies: HashMap<u64, Box<[u16]>>,
+}
+
+const REPLY_CACHE_MAX: usize = 1 << 16;
+
+/// Whether a reply to a VCF threat is kept only after a VCF search confirms it stops every VCF
+/// (exact set), or as soon as it stops the VCFs known (a superset; the children refute the rest
+/// with their own VCF check, lazily).
+const CONFIRM_VCF_DEFENCES: bool = false;
+
+impl PnTable {
+    pub(crate) fn new(log2: u32) -> PnTable {
+        let n = 1usize << log2.clamp(8, 26);
+        PnTable { e: vec![Entry::default(); n], mask: n - 1, replies: HashMap::new() }
+    }
+    pub(crate) fn clear(&mut self) {
+        self.e.iter_mut().for_each(|e| *e = Entry::default());
+        self.replies.clear();
+    }
+    #[inline]
+    fn slot(&self, key: u64) -> Option<usize> {
+        let i = key as usize & self.mask & !1;
+        (i..i + 2).find(|&s| self.e[s].key == key)
+    }
+    /// The numbers usable for a request with `depth` moves left: a proof always, a disproof if
+    /// it was made with at least `depth`, estimates always.
+    #[inline]
+    fn probe(&self, key: u64, depth: u32) -> Option<(u32, u32, u16)> {
+        let e = &self.e[self.slot(key)?];
+        if e.dn == 0 && (e.depth as u32) < depth {
+            return None;
+        }
+        Some((e.pn, e.dn, e.best))
+    }
+    fn store(&mut self, key: u64, pn: u32, dn: u32, depth: u32, work: u64, best: u16) {
+        let e = Entry {
+            key,
+            pn,
+            dn,
+            work: work.min(u32::MAX as u64) as u32,
+            depth: depth.min(u16::MAX as u32) as u16,
+            best,
+        };
+        if let Some(s) = self.slot(key) {
+            let old = self.e[s];
+            // Never replace a proof, or a deeper disproof, by something weaker.
+            if old.pn == 0 && pn != 0 {
+                return;
+            }
+            if old.dn == 0 && dn != 0 && old.depth as u32 >= depth {
+                return;
+            }
+            self.e[s] = e;
+            return;
+        }
+        let i = key as usize & self.mask & !1;
+        let prio = |e: &Entry| if e.key == 0 { 0 } else { 1 + ((e.pn == 0) as u64) * (1 << 40) + e.work as u64 };
+        let s = if prio(&self.e[i]) <= prio(&self.e[i + 1]) { i } else { i + 1 };
+        self.e[s] = e;
+    }
+}
+
+/// A node's children as expanded.
+enum Exp {
+    Proven(u16),
+    Disproven,
+    Children(Vec<Child>),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: u16,
+    pn: u32,
+    dn: u32,
+}
+
+const TAG_OR: [u64; 2] = [0x5be0_cd19_137e_2179, 0x1f83_d9ab_fb41_bd6b];
+const TAG_AND: [u64; 2] = [0x9b05_688c_2b3e_6c1f, 0x510e_527f_ade6_82d1];
+
+pub(crate) struct PnSearch<'t, 's> {
+    pub v: VcfSearch<'t, 's>,
+    pub table: &'t mut PnTable,
+    pub a: Color,
+    pub vcf_depth: u32,
+    pub vcf_threats: bool,
+    pub max_depth: u32,
+    /// Settings tag mixed into every key.
+    pub tag: u64,
+    /// Counters (for tuning): expansions of OR and AND nodes, nodes spent in VCF checks and in
+    /// reply generation.
+    pub count: [u64; 4],
+}
+
+#[inline]
+fn sat_add(x: u32, y: u32) -> u32 {
+    (x as u64 + y as u64).min(INF as u64 - 1) as u32
+}
+
+impl PnSearch<'_, '_> {
+    #[inline]
+    fn key(&self, b: &Board, or: bool) -> u64 {
+        b.hash() ^ self.tag ^ if or { TAG_OR[self.a.idx()] } else { TAG_AND[self.a.idx()] }
+    }
+
+    /// The key of the node after `c` plays `i`.
+    #[inline]
+    fn child_key(&self, b: &Board, i: usize, c: Color, or: bool) -> u64 {
+        b.hash_after(i, c) ^ self.tag ^ if or { TAG_OR[self.a.idx()] } else { TAG_AND[self.a.idx()] }
+    }
+
+    fn tick(&mut self) -> Result<(), ()> {
+        if self.v.budget.tick() { Err(()) } else { Ok(()) }
+    }
+
+    /// Does the attacker win by continuous fours from here? The line is left in `self.v.line`.
+    fn vcf(&mut self, b: &mut Board) -> Result<bool, ()> {
+        self.v.line.clear();
+        self.v.last = None;
+        match self.v.attack(b, self.a, self.vcf_depth) {
+            Res::Win => Ok(true),
+            Res::Fail => Ok(false),
+            Res::Abort => Err(()),
+        }
+    }
+
+    /// Cheap starting numbers of the AND node after the attacker plays `m` (from the threat
+    /// class of `m` and the defender's four points, without making the move).
+    fn guess_and(&self, b: &Board, m: usize) -> (u32, u32) {
+        let d = self.a.opp();
+        let dfours = (b.count(d, Threat::Four) + b.count(d, Threat::FourThree) + b.count(d, Threat::FourFour)) as u32;
+        let base = match b.threat(m, self.a) {
+            Threat::Five | Threat::OpenFour | Threat::FourFour | Threat::FourThree | Threat::Four => 1,
+            Threat::OpenThree | Threat::ThreeThree => 2,
+            _ => 4,
+        };
+        (base + dfours / 2, 1)
+    }
+
+    /// Cheap starting numbers of the OR node after the defender replies `r`.
+    fn guess_or(&self, b: &Board, r: usize) -> (u32, u32) {
+        let a = self.a;
+        if b.threat(r, a.opp()).makes_four() {
+            return (1, 1);
+        }
+        let threats = [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::OpenThree]
+            .iter()
+            .map(|&t| b.count(a, t) as u32)
+            .sum::<u32>();
+        if threats <= 1 { (2, 1) } else { (1, threats / 2) }
+    }
+
+    /// The attacker's candidate moves at an OR node (no five point, no defender five point).
+    fn attacker_moves(&self, b: &mut Board, out: &mut Moves) {
+        threat_moves(b, self.a, out);
+        if self.vcf_threats {
+            out.extend(b.cells_with(self.a, Threat::Three).iter().map(|i| i as u16));
+        }
+    }
+
+    /// The defender's complete replies at an AND node: `Ok(None)` when the attacker's move was
+    /// no threat (the node is disproved). Cached by key.
+    fn defender_replies(&mut self, b: &mut Board, key: u64) -> Result<Option<Box<[u16]>>, ()> {
+        let a = self.a;
+        let d = a.opp();
+        let mut out = Moves::new();
+        if b.has_five_threat(a) {
+            four_defences(b, a, &mut out);
+            return Ok(Some(out.into_iter().collect()));
+        }
+        if b.rule().is_caro() {
+            // Threes are no threats under caro (a stone beyond the end spoils a straight four).
+            return Ok(None);
+        }
+        if let Some(r) = self.table.replies.get(&key) {
+            return Ok(Some(r.clone()));
+        }
+        let n0 = self.v.budget.nodes;
+        let r = if has_straight_four_point(b, a) {
+            three_defences(b, a, &mut out);
+            Ok(true)
+        } else if self.vcf_threats {
+            vcf_threat_defences(&mut self.v, self.vcf_depth, b, a, &mut out, CONFIRM_VCF_DEFENCES)
+        } else {
+            Ok(false)
+        };
+        self.count[3] += self.v.budget.nodes - n0;
+        match r {
+            Err(_) => return Err(()),
+            Ok(false) => return Ok(None),
+            Ok(true) => {}
+        }
+        // Counter-fours first: they refute most often.
+        out.sort_by_key(|&r| (std::cmp::Reverse(b.threat(r as usize, d).makes_four()), r));
+        let r: Box<[u16]> = out.into_iter().collect();
+        if self.table.replies.len() >= REPLY_CACHE_MAX {
+            self.table.replies.clear();
+        }
+        self.table.replies.insert(key, r.clone());
+        Ok(Some(r))
+    }
+
+    fn expand_or(&mut self, b: &mut Board, depth: u32) -> Result<Exp, ()> {
+        let a = self.a;
+        let d = a.opp();
+        if let Some(f) = first_five_point(b, a) {
+            return Ok(Exp::Proven(f as u16));
+        }
+        let mut moves = Moves::new();
+        if b.has_five_threat(d) {
+            if b.count(d, Threat::Five) >= 2 || depth == 0 {
+                return Ok(Exp::Disproven);
+            }
+            let p = first_five_point(b, d).unwrap();
+            if !is_legal(b, p, a) {
+                return Ok(Exp::Disproven);
+            }
+            moves.push(p as u16);
+        } else {
+            let n0 = self.v.budget.nodes;
+            let r = self.vcf(b);
+            self.count[2] += self.v.budget.nodes - n0;
+            if r? {
+                return Ok(Exp::Proven(self.v.line[0]));
+            }
+            if depth == 0 || b.rule().is_caro() {
+                return Ok(Exp::Disproven);
+            }
+            self.attacker_moves(b, &mut moves);
+        }
+        let mut ch = Vec::with_capacity(moves.len());
+        self.tick()?;
+        for &m in &moves {
+            let key = self.child_key(b, m as usize, a, false);
+            let (pn, dn) = match self.table.probe(key, depth) {
+                Some((pn, dn, _)) => (pn, dn),
+                None => self.guess_and(b, m as usize),
+            };
+            if pn == 0 {
+                return Ok(Exp::Proven(m));
+            }
+            ch.push(Child { mv: m, pn, dn });
+        }
+        if ch.iter().all(|c| c.dn == 0) {
+            return Ok(Exp::Disproven);
+        }
+        Ok(Exp::Children(ch))
+    }
+
+    fn expand_and(&mut self, b: &mut Board, depth: u32, key: u64) -> Result<Exp, ()> {
+        let d = self.a.opp();
+        let Some(replies) = self.defender_replies(b, key)? else {
+            return Ok(Exp::Disproven);
+        };
+        if replies.is_empty() {
+            return Ok(Exp::Proven(NO_MOVE));
+        }
+        let mut ch = Vec::with_capacity(replies.len());
+        self.tick()?;
+        for &r in replies.iter() {
+            let key = self.child_key(b, r as usize, d, true);
+            let (pn, dn) = match self.table.probe(key, depth - 1) {
+                Some((pn, dn, _)) => (pn, dn),
+                None => self.guess_or(b, r as usize),
+            };
+            if dn == 0 {
+                return Ok(Exp::Disproven);
+            }
+            ch.push(Child { mv: r, pn, dn });
+        }
+        Ok(Exp::Children(ch))
+    }
+
+    /// The MID recursion: searches the node until its proof number reaches `thpn` or its
+    /// disproof number `thdn`. `Err` on a limit (the table keeps what was learnt).
+    fn mid(&mut self, b: &mut Board, or: bool, depth: u32, thpn: u32, thdn: u32) -> Result<(u32, u32), ()> {
+        let key = self.key(b, or);
+        if let Some((pn, dn, _)) = self.table.probe(key, depth)
+            && (pn == 0 || dn == 0)
+        {
+            return Ok((pn, dn));
+        }
+        let start = self.v.budget.nodes;
+        let exp = if or {
+            self.count[0] += 1;
+            self.expand_or(b, depth)?
+        } else {
+            self.count[1] += 1;
+            self.expand_and(b, depth, key)?
+        };
+        let mut ch = match exp {
+            Exp::Proven(m) => {
+                self.table.store(key, 0, INF, depth, self.v.budget.nodes - start, m);
+                return Ok((0, INF));
+            }
+            Exp::Disproven => {
+                self.table.store(key, INF, 0, depth, self.v.budget.nodes - start, NO_MOVE);
+                return Ok((INF, 0));
+            }
+            Exp::Children(ch) => ch,
+        };
+        let (mover, child_depth) = if or { (self.a, depth) } else { (self.a.opp(), depth - 1) };
+        loop {
+            // Summary: OR = (min pn, sum dn); AND = (sum pn, min dn). `best` is the child to
+            // search, `second` the runner-up's number.
+            let (mut best, mut first, mut second, mut sum) = (0, INF, INF, 0u32);
+            for (k, c) in ch.iter().enumerate() {
+                let (x, y) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+                if x < first {
+                    second = first;
+                    first = x;
+                    best = k;
+                } else if x < second {
+                    second = x;
+                }
+                sum = sat_add(sum, y);
+            }
+            let (pn, dn) = if or {
+                (first, if first == 0 { INF } else { sum })
+            } else {
+                (if first == 0 { INF } else { sum }, first)
+            };
+            if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 {
+                let mv = if or { ch[best].mv } else { NO_MOVE };
+                self.table.store(key, pn, dn, depth, self.v.budget.nodes - start, mv);
+                return Ok((pn, dn));
+            }
+            let c = ch[best];
+            let limit = |second: u32| {
+                if second >= INF { INF } else { (second as u64 + second as u64 / 4 + 1).min(INF as u64) as u32 }
+            };
+            let (cpn, cdn) = if or {
+                (thpn.min(limit(second)), if thdn >= INF { INF } else { thdn - dn + c.dn })
+            } else {
+                (if thpn >= INF { INF } else { thpn - pn + c.pn }, thdn.min(limit(second)))
+            };
+            b.make(c.mv as usize, mover);
+            let r = self.mid(b, !or, child_depth, cpn, cdn);
+            b.undo();
+            match r {
+                Ok((p, q)) => {
+                    ch[best].pn = p;
+                    ch[best].dn = q;
+                }
+                Err(()) => {
+                    return Err(());
+                }
+            }
+        }
+    }
+
+    /// Proves the root (the attacker to move) with iterative deepening on the depth budget:
+    /// shallow wins are found at shallow cost, and the table carries the numbers from one
+    /// iteration to the next. With `tree`, the proof tree is built.
+    fn solve(&mut self, b: &mut Board, tree: bool) -> (SolveResult, Option<Proof>) {
+        for depth in 1..=self.max_depth.max(1) {
+            match self.mid(b, true, depth, INF, INF) {
+                Ok((0, _)) if tree => {
+                    // The tree is read back with a budget of its own (the proof exists; only
+                    // overwritten entries cost a search again), counted on top of the search's.
+                    let used = self.v.budget.nodes;
+                    let own =
+                        SolveLimits { max_nodes: Some(2 * used + 1_000_000), time: None, ..SolveLimits::default() };
+                    let mut budget = Budget::new(&own, self.v.budget.stop);
+                    budget.nodes = used;
+                    budget.max_nodes += used;
+                    self.v.budget = budget;
+                    return match self.build_or(b, depth) {
+                        Ok(p) => (SolveResult::Win(p.main_line()), Some(p)),
+                        Err(()) => (SolveResult::Unknown, None),
+                    };
+                }
+                Ok((0, _)) => {
+                    let key = self.key(b, true);
+                    let m = self.table.probe(key, depth).map_or(NO_MOVE, |e| e.2);
+                    return (SolveResult::Win(vec![m as usize]), None);
+                }
+                Ok(_) => {}
+                Err(()) => return (SolveResult::Unknown, None),
+            }
+        }
+        (SolveResult::NoWin, None)
+    }
+
+    /// Proves the node again after its entry was lost (with the whole depth budget).
+    fn reprove(&mut self, b: &mut Board, or: bool) -> Result<bool, ()> {
+        Ok(self.mid(b, or, self.max_depth.max(1), INF, INF)?.0 == 0)
+    }
+
+    /// The proof tree of a proved OR node (the attacker to move).
+    fn build_or(&mut self, b: &mut Board, depth: u32) -> Result<Proof, ()> {
+        let a = self.a;
+        let d = a.opp();
+        if let Some(f) = first_five_point(b, a) {
+            return Ok(Proof { mv: f, replies: Vec::new() });
+        }
+        let mut moves = Moves::new();
+        if b.has_five_threat(d) {
+            moves.push(first_five_point(b, d).unwrap() as u16);
+        } else {
+            if self.vcf(b)? {
+                let line: Vec<usize> = self.v.line.iter().map(|&m| m as usize).collect();
+                return self.complete(b, Proof::from_line(&line));
+            }
+            self.attacker_moves(b, &mut moves);
+            let key = self.key(b, true);
+            if let Some((_, _, best)) = self.table.probe(key, depth)
+                && let Some(k) = moves.iter().position(|&m| m == best)
+            {
+                moves[..=k].rotate_right(1);
+            }
+        }
+        for attempt in 0..2 {
+            for &m in &moves {
+                b.make(m as usize, a);
+                let key = self.key(b, false);
+                let proved = self.table.probe(key, 0).is_some_and(|(pn, _, _)| pn == 0);
+                let r = if proved { Some(self.build_and(b, depth.saturating_sub(1))) } else { None };
+                b.undo();
+                if let Some(r) = r {
+                    let replies = r?;
+                    return self.complete(b, Proof { mv: m as usize, replies });
+                }
+            }
+            // The proving child's entry was overwritten: prove the children again.
+            if attempt == 0 {
+                let mut any = false;
+                for &m in &moves {
+                    b.make(m as usize, a);
+                    let r = self.reprove(b, false);
+                    b.undo();
+                    if r? {
+                        any = true;
+                        break;
+                    }
+                }
+                if !any {
+                    break;
+                }
+            }
+        }
+        Err(())
+    }
+
+    /// The replies of a proved AND node, each with its proof; the longest continuation last.
+    fn build_and(&mut self, b: &mut Board, depth: u32) -> Result<Vec<(usize, Proof)>, ()> {
+        let key = self.key(b, false);
+        let Some(replies) = self.defender_replies(b, key)? else {
+            return Err(());
+        };
+        let mut out = Vec::with_capacity(replies.len());
+        for &r in replies.iter() {
+            b.make(r as usize, self.a.opp());
+            let key = self.key(b, true);
+            let mut ok = self.table.probe(key, 0).is_some_and(|(pn, _, _)| pn == 0);
+            if !ok {
+                ok = self.reprove(b, true).unwrap_or(false);
+            }
+            let p = if ok { self.build_or(b, depth) } else { Err(()) };
+            b.undo();
+            out.push((r as usize, p?));
+        }
+        out.sort_by_key(|(_, p)| height(p));
+        Ok(out)
+    }
+
+    /// Completes a proof whose last attacker move wins "at once" (no listed reply) without
+    /// being a five: lists the natural replies with the attacker's winning fours, so every
+    /// line runs to a five or to a four that cannot be blocked.
+    fn complete(&mut self, b: &mut Board, mut p: Proof) -> Result<Proof, ()> {
+        if !p.replies.is_empty() {
+            return Ok(p);
+        }
+        let a = self.a;
+        let d = a.opp();
+        if b.makes_five(p.mv, a) {
+            return Ok(p);
+        }
+        b.make(p.mv, a);
+        let mut cands = Moves::new();
+        let fives: Moves = b.cells_with(a, Threat::Five).iter().map(|i| i as u16).collect();
+        if !fives.is_empty() {
+            // An open four or a double four: block one (if the defender legally can).
+            cands.extend(fives.iter().copied().filter(|&f| is_legal(b, f as usize, d)).take(1));
+        } else {
+            // Every reply loses to a straight four or a VCF: the straight-four points, or the
+            // first move of the VCF, are the natural replies.
+            let mut sf: Moves = b.cells_with(a, Threat::OpenFour).iter().map(|i| i as u16).collect();
+            sf.extend(b.cells_with(a, Threat::ThreeThree).iter().map(|i| i as u16));
+            for q in sf {
+                if super::any_dir(b, q as usize, a, |x| x == crate::board::pattern::Pattern::OpenFour)
+                    && is_legal(b, q as usize, a)
+                    && is_legal(b, q as usize, d)
+                {
+                    cands.push(q);
+                }
+            }
+            let vcf = if cands.is_empty() { self.vcf(b) } else { Ok(false) };
+            if vcf.is_err() {
+                b.undo();
+                return Err(());
+            }
+            if vcf == Ok(true) {
+                // A VCF threat: its moves, then the points on their lines (a renju white VCF
+                // may run through points that are forbidden for black).
+                let line: Moves = self.v.line.iter().step_by(2).copied().collect();
+                for &m in &line {
+                    if is_legal(b, m as usize, d) && !cands.contains(&m) {
+                        cands.push(m);
+                    }
+                }
+                for &m in &line {
+                    for q in super::line_cells(b, m as usize).iter() {
+                        if cands.len() < 4 && is_legal(b, q, d) && !cands.contains(&(q as u16)) {
+                            cands.push(q as u16);
+                        }
+                    }
+                }
+            }
+            cands.truncate(4);
+        }
+        let mut replies = Vec::new();
+        for &r in &cands {
+            b.make(r as usize, d);
+            if let Ok(true) = self.vcf(b) {
+                let line: Vec<usize> = self.v.line.iter().map(|&m| m as usize).collect();
+                replies.push((r as usize, Proof::from_line(&line)));
+            }
+            b.undo();
+        }
+        b.undo();
+        replies.sort_by_key(|(_, p)| height(p));
+        p.replies = replies;
+        Ok(p)
+    }
+}
+
+/// Attacker moves on the longest line of a proof.
+fn height(p: &Proof) -> usize {
+    1 + p.replies.iter().map(|(_, q)| height(q)).max().unwrap_or(0)
+}
+
+impl ThreatSolver {
+    fn pn_table(&mut self) -> &mut PnTable {
+        let log2 = self.tt_log2;
+        self.pn.get_or_insert_with(|| PnTable::new(log2))
+    }
+
+    fn pn_search<'a, 's>(
+        &'a mut self,
+        board: &Board,
+        attacker: Color,
+        limits: &SolveLimits,
+        stop: &'s AtomicBool,
+    ) -> PnSearch<'a, 's> {
+        self.pn_table();
+        let tag = (limits.vcf_depth as u64 * 2 + limits.vcf_threats as u64)
+            .wrapping_add((board.rule() as u64) << 16)
+            .wrapping_add((board.width() as u64) << 24)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let ThreatSolver { tt, pn, .. } = self;
+        PnSearch {
+            v: VcfSearch { tt: Some(tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
+            table: pn.as_mut().unwrap(),
+            a: attacker,
+            vcf_depth: limits.vcf_depth,
+            vcf_threats: limits.vcf_threats,
+            max_depth: limits.max_depth,
+            tag,
+            count: [0; 4],
+        }
+    }
+
+    /// VCT by df-pn for the side to move `attacker`, with the whole proof tree; the main line
+    /// runs to a five or an unblockable four. The board is restored on return.
+    pub fn vct_proof(
+        &mut self,
+        board: &mut Board,
+        attacker: Color,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+    ) -> (SolveResult, Option<Proof>) {
+        let start = Instant::now();
+        // Pass 1: threes and fours only (cheap replies). Pass 2, if asked for and pass 1 found
+        // nothing: also moves that threaten a VCF (each needs a VCF search per reply).
+        let passes: &[bool] = if limits.vcf_threats { &[false, true] } else { &[false] };
+        let mut out = (SolveResult::NoWin, None);
+        let mut nodes = 0;
+        let mut budget = Budget::new(limits, stop);
+        for &vcf_threats in passes {
+            let pass_limits = SolveLimits { vcf_threats, ..*limits };
+            let mut s = self.pn_search(board, attacker, &pass_limits, stop);
+            std::mem::swap(&mut s.v.budget, &mut budget);
+            out = s.solve(board, true);
+            std::mem::swap(&mut s.v.budget, &mut budget);
+            if std::env::var("GORIN_TRACE").is_ok() {
+                eprintln!(
+                    "pass vcf_threats={vcf_threats}: {:?} nodes {} counts {:?}",
+                    out.0.is_win(),
+                    budget.nodes,
+                    s.count
+                );
+            }
+            nodes = budget.nodes;
+            if out.0 != SolveResult::NoWin {
+                break;
+            }
+        }
+        self.stats.nodes = nodes;
+        self.stats.elapsed = start.elapsed();
+        out
+    }
+
+    /// The cheap VCT probe for the main search: at most `max_nodes` nodes, `max_depth` threat
+    /// moves (threes and fours, VCF endings of up to 20 fours; no VCF threats, which cost a VCF
+    /// search per reply). Returns the first move of
+    /// a proved win; no tree is built. The table is kept across calls, so a probe repeated at a
+    /// later node goes on from what earlier ones learnt. The board is restored on return.
+    pub fn vct_probe(&mut self, board: &mut Board, attacker: Color, max_depth: u32, max_nodes: u64) -> Option<usize> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let limits = SolveLimits::vct(max_depth, 20).with_nodes(max_nodes).with_vcf_threats(false);
+        let mut s = self.pn_search(board, attacker, &limits, &NEVER);
+        let r = s.solve(board, false);
+        self.stats.nodes = s.v.budget.nodes;
+        match r.0 {
+            SolveResult::Win(l) if l[0] != NO_MOVE as usize => Some(l[0]),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Rule, parse_move_string};
+
+    #[test]
+    fn table_keeps_proofs_for_any_depth_and_disproofs_for_no_more_depth() {
+        let mut t = PnTable::new(8);
+        t.store(42, INF, 0, 3, 10, NO_MOVE);
+        assert_eq!(t.probe(42, 3).map(|e| (e.0, e.1)), Some((INF, 0)));
+        assert_eq!(t.probe(42, 2).map(|e| (e.0, e.1)), Some((INF, 0)));
+        assert_eq!(t.probe(42, 4), None, "a disproof with 3 moves says nothing about 4");
+        // A search with more depth may then prove it; the proof holds for any depth.
+        t.store(42, 0, INF, 5, 10, 7);
+        for depth in [0, 3, 9] {
+            assert_eq!(t.probe(42, depth), Some((0, INF, 7)));
+        }
+        // Never replaced by an estimate.
+        t.store(42, 3, 4, 9, 1000, 1);
+        assert_eq!(t.probe(42, 1), Some((0, INF, 7)));
+    }
+
+    #[test]
+    fn probe_finds_a_double_three_and_respects_the_budget() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for (s, c) in [("h8i8j9j10", Color::Black), ("a1a3c1o15", Color::White)] {
+            for m in parse_move_string(s).unwrap() {
+                let i = b.idx(m);
+                b.make(i, c);
+            }
+        }
+        let h = b.hash();
+        let mut s = ThreatSolver::with_table_log2(14);
+        assert_eq!(s.vct_probe(&mut b, Color::Black, 3, 1), None, "one node is not enough");
+        let m = s.vct_probe(&mut b, Color::Black, 3, 100_000).expect("j8 or another win");
+        assert!(b.is_empty_cell(m));
+        assert_eq!(b.hash(), h);
+        // White (to move or not) has nothing here.
+        assert_eq!(s.vct_probe(&mut b, Color::White, 3, 100_000), None);
+        assert_eq!(b.hash(), h);
+    }
+}
