@@ -1,0 +1,107 @@
+//! `gorin-train`: fits the learned evaluation and move-ordering policy to self-play records
+//! (see README "Learning loop"). Deterministic for a seed; one thread.
+
+use clap::Parser;
+use gorin::train::{TrainConfig, Trainer, extract, record::read_records};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "gorin-train", about = "Train Gorin's learned evaluation from self-play records")]
+struct Cli {
+    /// Record files written by `pbrain-gorin selfplay --record`.
+    #[arg(required = true)]
+    records: Vec<String>,
+    /// Output weights file.
+    #[arg(long, short)]
+    out: String,
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.01)]
+    lr: f32,
+    #[arg(long, default_value_t = 1e-5)]
+    l2: f32,
+    /// Weight of sigmoid(search score / K) in the target; the rest is the game result.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Share of the games held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    val: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Engine units per logit; fitted from the records if not given.
+    #[arg(long)]
+    k: Option<f32>,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let start = Instant::now();
+    let mut games = Vec::new();
+    for f in &cli.records {
+        for (line, g) in read_records(f)? {
+            games.push((f.clone(), line, g));
+        }
+    }
+    let plies: usize = games.iter().map(|(_, _, g)| g.plies.len()).sum();
+    let samples = extract(&games)?;
+    println!(
+        "{} games, {} plies, {} samples (quiet positions) in {:.1} s",
+        games.len(),
+        plies,
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if samples.is_empty() {
+        return Err("no training positions in the records".into());
+    }
+    if !(0.0..=1.0).contains(&cli.lambda) || !(0.0..1.0).contains(&cli.val) || cli.batch == 0 {
+        return Err("--lambda wants 0..=1, --val 0..1 and --batch > 0".into());
+    }
+    let cfg = TrainConfig {
+        epochs: cli.epochs,
+        batch: cli.batch,
+        lr: cli.lr,
+        l2: cli.l2,
+        lambda: cli.lambda,
+        val_share: cli.val,
+        seed: cli.seed,
+        k: cli.k,
+    };
+    let mut t = Trainer::new(cfg, samples);
+    println!(
+        "train {} / validation {} positions; K = {:.1}; hand evaluation validation loss {:.5}",
+        t.train.len(),
+        t.val.len(),
+        t.k,
+        t.hand_val_loss()
+    );
+    t.run(&mut |r| {
+        println!(
+            "epoch {:3} train value {:.5}  validation value {:.5}  policy {:.4} top1 {:.1}%  ({:.0} s)",
+            r.epoch,
+            r.train_value,
+            r.val_value,
+            r.val_policy,
+            100.0 * r.val_top1,
+            start.elapsed().as_secs_f64()
+        );
+    });
+    let w = t.weights();
+    w.save(&cli.out)?;
+    println!("wrote {} ({}), {:.0} s in all", cli.out, w.tag(), start.elapsed().as_secs_f64());
+    Ok(())
+}
