@@ -27,7 +27,7 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         c.policy.iter_mut().flatten().for_each(|x| *x = f());
         classes.push(c);
     }
-    let w = Weights::new(180.0, true, classes);
+    let w = Weights::new(180.0, true, false, classes);
     // The flat layout the trainer uses (same as the file order).
     let flat: Vec<f32> = w
         .classes

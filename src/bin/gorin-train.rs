@@ -34,6 +34,9 @@ struct Cli {
     /// Engine units per logit; fitted from the records if not given.
     #[arg(long)]
     k: Option<f32>,
+    /// Learn a correction to the hand evaluation (the engine adds both).
+    #[arg(long)]
+    residual: bool,
 }
 
 fn main() -> ExitCode {
@@ -80,14 +83,17 @@ fn run(cli: Cli) -> Result<(), String> {
         val_share: cli.val,
         seed: cli.seed,
         k: cli.k,
+        residual: cli.residual,
     };
     let mut t = Trainer::new(cfg, samples);
+    let (hand_loss, hand_top1) = t.hand_val();
     println!(
-        "train {} / validation {} positions; K = {:.1}; hand evaluation validation loss {:.5}",
+        "train {} / validation {} positions; K = {:.1}; hand evaluation: validation value {:.5}, ordering top1 {:.1}%",
         t.train.len(),
         t.val.len(),
         t.k,
-        t.hand_val_loss()
+        hand_loss,
+        100.0 * hand_top1
     );
     t.run(&mut |r| {
         println!(

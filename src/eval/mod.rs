@@ -19,8 +19,17 @@ pub const EVAL_LIMIT: Value = 20_000;
 /// Evaluation from the point of view of `me`, the side to move.
 pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
     if p.learned_eval != 0 {
-        return learned_evaluate(b, me);
+        let w = weights::active();
+        if !w.residual {
+            return learned_evaluate(b, me);
+        }
+        return (hand_evaluate(b, me, p) + learned_evaluate(b, me)).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     }
+    hand_evaluate(b, me, p)
+}
+
+/// The hand-weighted evaluation: threat-class counts of both sides.
+pub fn hand_evaluate(b: &Board, me: Color, p: &Params) -> Value {
     let opp = me.opp();
     let mut v = 0;
     for t in 1..THREAT_COUNT {
@@ -71,13 +80,13 @@ pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
 #[inline]
 pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {
     let opp = me.opp();
-    if p.learned_order != 0 {
-        return policy_score(b, i, me) * p.learned_order / 100;
-    }
     let mut s = p.order_own[b.threat(i, me) as usize] + p.order_block[b.threat(i, opp) as usize];
     for d in 0..DIRS {
         s += p.order_pattern[b.pattern(i, me, d) as usize];
         s += p.order_pattern[b.pattern(i, opp, d) as usize] * 2 / 3;
+    }
+    if p.learned_order != 0 {
+        s += policy_score(b, i, me) * p.learned_order / 100;
     }
     s
 }

@@ -1,7 +1,8 @@
 //! Learned evaluation weights: the file format, the embedded default and `--weights FILE`.
 //!
 //! File (little-endian): magic `GORINWTS`, format version (u32), K (f32: engine units per logit),
-//! flags (u32: bit 0 = the policy tables are trained), class count, code count, threat count
+//! flags (u32: bit 0 = the policy tables are trained, bit 1 = residual: the model corrects the
+//! hand evaluation, which is added), class count, code count, threat count
 //! (u32 each, must match this build), then per class: cell values `[code][mover, waiting]`,
 //! threat-state weights `[side: mover, waiting][threat][count >= 1, >= 2]`, a bias, and policy
 //! values `[code][own, opponent]` (f32 each), and last an FNV-1a 64 checksum of everything
@@ -48,6 +49,8 @@ pub struct Weights {
     /// Engine units per logit.
     pub k: f32,
     pub policy_trained: bool,
+    /// The learned value is a correction added to the hand evaluation.
+    pub residual: bool,
     pub classes: Vec<ClassWeights>,
     /// FNV-1a 64 of the file (names the weights in records).
     pub checksum: u64,
@@ -72,11 +75,12 @@ const HEADER: usize = 8 + 4 * 6;
 const PER_CLASS: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
 
 impl Weights {
-    pub fn new(k: f32, policy_trained: bool, classes: Vec<ClassWeights>) -> Weights {
+    pub fn new(k: f32, policy_trained: bool, residual: bool, classes: Vec<ClassWeights>) -> Weights {
         assert_eq!(classes.len(), CLASS_COUNT);
         let mut w = Weights {
             k,
             policy_trained,
+            residual,
             classes,
             checksum: 0,
             cells: Vec::new(),
@@ -101,7 +105,7 @@ impl Weights {
 
     /// All zero (K = 200): the learned evaluation then says 0 everywhere.
     pub fn zero() -> Weights {
-        Weights::new(200.0, false, (0..CLASS_COUNT).map(|_| ClassWeights::zero()).collect())
+        Weights::new(200.0, false, false, (0..CLASS_COUNT).map(|_| ClassWeights::zero()).collect())
     }
 
     /// The board's cell value table of a class (leaked once per weights: they live as long as
@@ -118,7 +122,7 @@ impl Weights {
     fn to_bytes_unchecked(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER + CLASS_COUNT * PER_CLASS * 4 + 8);
         out.extend_from_slice(MAGIC);
-        for v in [FORMAT_VERSION, self.k.to_bits(), self.policy_trained as u32] {
+        for v in [FORMAT_VERSION, self.k.to_bits(), self.policy_trained as u32 | (self.residual as u32) << 1] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in [CLASS_COUNT, CODE_COUNT, THREAT_COUNT] {
@@ -164,6 +168,7 @@ impl Weights {
         }
         let k = f32::from_bits(u32_at(12));
         let policy_trained = u32_at(16) & 1 != 0;
+        let residual = u32_at(16) & 2 != 0;
         let (nc, ncode, nt) = (u32_at(20) as usize, u32_at(24) as usize, u32_at(28) as usize);
         if (nc, ncode, nt) != (CLASS_COUNT, CODE_COUNT, THREAT_COUNT) {
             return Err(format!(
@@ -200,7 +205,7 @@ impl Weights {
         if bad {
             return Err("weights contain a value that is not finite or out of range".into());
         }
-        Ok(Weights::new(k, policy_trained, classes))
+        Ok(Weights::new(k, policy_trained, residual, classes))
     }
 
     /// Reads and checks a weights file; errors name the file.
@@ -245,10 +250,11 @@ mod tests {
     fn bad_files_are_refused_with_the_reason() {
         let mut w = Weights::zero();
         w.classes[2].cell[17] = [0.5, -0.25];
-        let w = Weights::new(w.k, false, w.classes.clone());
+        let w = Weights::new(w.k, false, true, w.classes.clone());
         let good = w.to_bytes();
         let back = Weights::from_bytes(&good).unwrap();
         assert_eq!(back.classes, w.classes);
+        assert!(back.residual && !back.policy_trained);
         assert_eq!(back.cell_values_len(), CLASS_COUNT);
         let mut v2 = good.clone();
         v2[8] = 2;

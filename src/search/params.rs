@@ -10,8 +10,8 @@ pub struct Params {
     pub eval_opp: [i32; THREAT_COUNT],
     /// 1: the learned evaluation (`eval::weights`) instead of the hand weights.
     pub learned_eval: i32,
-    /// Non-zero: move ordering by the learned policy score × this / 100 instead of the hand
-    /// scores.
+    /// The learned policy score (logits × 256) × this / 100 is added to the hand ordering
+    /// scores; 0 = hand scores only.
     pub learned_order: i32,
     /// Move-ordering score of a cell by the mover's own threat class.
     pub order_own: [i32; THREAT_COUNT],

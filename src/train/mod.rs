@@ -39,8 +39,11 @@ pub struct Sample {
     pub result: f32,
     /// Search score from the side to move (engine units).
     pub score: i32,
-    /// The hand evaluation of the position (engine units), for comparison.
+    /// The hand evaluation of the position (engine units): the base of a residual model, and
+    /// the comparison.
     pub hand: i32,
+    /// Does the hand move ordering put the search's move first?
+    pub hand_top1: bool,
     /// Policy: the candidates' (own, opp) parameter indices; the chosen one is first.
     pub cands: Vec<(u16, u16)>,
     pub game: u32,
@@ -132,12 +135,20 @@ pub fn extract(games: &[(String, usize, GameRecord)]) -> Result<Vec<Sample>, Str
                 let black = g.result.black_score();
                 let result = if me == Color::Black { black } else { 1.0 - black };
                 let feats = value_features(b, me);
-                let hand = crate::eval::evaluate(b, me, &params);
+                let hand = crate::eval::hand_evaluate(b, me, &params);
+                let hand_top1 = match best {
+                    Some(bi) if b.is_empty_cell(bi) => {
+                        let sb = crate::eval::move_score(b, bi, me, &params);
+                        let cells: Vec<usize> = b.candidates().collect();
+                        cells.into_iter().all(|i| i == bi || crate::eval::move_score(b, i, me, &params) < sb)
+                    }
+                    _ => false,
+                };
                 let cands = match best {
                     Some(bi) if b.is_empty_cell(bi) => policy_candidates(b, me, bi).unwrap_or_default(),
                     _ => Vec::new(),
                 };
-                out.push(Sample { feats, result, score: ply.score, hand, cands, game: gi as u32 });
+                out.push(Sample { feats, result, score: ply.score, hand, hand_top1, cands, game: gi as u32 });
             }
             game.play(ply.mv).map_err(|e| {
                 format!("{file}:{line}: ply {} ({}): {e}", g.opening.len() + k + 1, ply.mv.to_notation())
@@ -184,11 +195,23 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Fixed K, or None to fit it.
     pub k: Option<f32>,
+    /// Learn a correction to the hand evaluation (which the engine then adds).
+    pub residual: bool,
 }
 
 impl Default for TrainConfig {
     fn default() -> Self {
-        TrainConfig { epochs: 20, batch: 256, lr: 0.01, l2: 1e-5, lambda: 0.5, val_share: 0.1, seed: 1, k: None }
+        TrainConfig {
+            epochs: 20,
+            batch: 256,
+            lr: 0.01,
+            l2: 1e-5,
+            lambda: 0.5,
+            val_share: 0.1,
+            seed: 1,
+            k: None,
+            residual: false,
+        }
     }
 }
 
@@ -269,7 +292,8 @@ impl Trainer {
     }
 
     fn logit(&self, s: &Sample) -> f32 {
-        s.feats.iter().map(|&(i, n)| self.w[i as usize] * n as f32).sum()
+        let base = if self.cfg.residual { s.hand as f32 / self.k } else { 0.0 };
+        base + s.feats.iter().map(|&(i, n)| self.w[i as usize] * n as f32).sum::<f32>()
     }
 
     /// Value loss, policy loss and policy top-1 over a set.
@@ -290,10 +314,14 @@ impl Trainer {
         (v / n, p / np.max(1) as f64, top / np.max(1) as f64)
     }
 
-    /// The validation value loss of the hand evaluation (with the same K), for comparison.
-    pub fn hand_val_loss(&self) -> f64 {
+    /// The validation value loss of the hand evaluation (with the same K), and the share of
+    /// positions where the hand ordering puts the search's move first, for comparison.
+    pub fn hand_val(&self) -> (f64, f64) {
         let n = self.val.len().max(1) as f64;
-        self.val.iter().map(|s| xent(self.target(s), sigmoid(s.hand as f32 / self.k)) as f64).sum::<f64>() / n
+        let loss = self.val.iter().map(|s| xent(self.target(s), sigmoid(s.hand as f32 / self.k)) as f64).sum::<f64>();
+        let with_cands: Vec<&Sample> = self.val.iter().filter(|s| s.cands.len() > 1).collect();
+        let top = with_cands.iter().filter(|s| s.hand_top1).count() as f64 / with_cands.len().max(1) as f64;
+        (loss / n, top)
     }
 
     /// Trains for the configured epochs, calling `report` after each.
@@ -309,6 +337,9 @@ impl Trainer {
                 order.swap(i, j);
             }
             let mut train_loss = 0.0f64;
+            // Linear decay to a tenth of the rate over the epochs.
+            let frac = if self.cfg.epochs > 1 { (epoch - 1) as f32 / (self.cfg.epochs - 1) as f32 } else { 0.0 };
+            let lr = self.cfg.lr * (1.0 - 0.9 * frac);
             for chunk in order.chunks(self.cfg.batch) {
                 let scale = 1.0 / chunk.len() as f32;
                 for &si in chunk {
@@ -336,7 +367,7 @@ impl Trainer {
                         }
                     }
                 }
-                adam.step(&mut self.w, &mut grad, &mut touched, self.cfg.lr, self.cfg.l2);
+                adam.step(&mut self.w, &mut grad, &mut touched, lr, self.cfg.l2);
             }
             let (vv, vp, top) = self.losses(&self.val);
             report(&EpochReport {
@@ -370,6 +401,6 @@ impl Trainer {
                 cw
             })
             .collect();
-        Weights::new(self.k, true, classes)
+        Weights::new(self.k, true, self.cfg.residual, classes)
     }
 }
