@@ -128,7 +128,7 @@ impl Default for Params {
             order_pattern[p as usize] = v;
         }
         Params {
-            learned_eval: 0,
+            learned_eval: 1,
             learned_order: 0,
             eval_own,
             eval_opp,
