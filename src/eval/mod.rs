@@ -3,7 +3,7 @@
 //! Two evaluations: the hand-weighted count of threat classes, and the learned one
 //! ([`weights`]): per-cell code values summed incrementally by the board, plus a threat-state
 //! term and a bias, trained by `gorin-train` from self-play records. `Params::learned_eval`
-//! chooses; `Params::learned_order` adds the learned per-cell policy to the ordering scores.
+//! chooses (a rule/colour class without trained weights keeps the hand evaluation); `Params::learned_order` adds the learned per-cell policy to the ordering scores.
 
 pub mod weights;
 
@@ -18,8 +18,8 @@ pub const EVAL_LIMIT: Value = 20_000;
 
 /// Evaluation from the point of view of `me`, the side to move.
 pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
-    if p.learned_eval != 0 {
-        let w = weights::active();
+    let w = weights::active();
+    if p.learned_eval != 0 && w.trained[class_of(b.rule(), me)] {
         if !w.residual {
             return learned_evaluate(b, me);
         }
@@ -94,4 +94,31 @@ pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {
 /// Names the evaluation that plays, for self-play records.
 pub fn generator_tag(p: &Params) -> String {
     if p.learned_eval != 0 { weights::active().tag() } else { "hand".into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Rule, parse_move_string};
+    use crate::game::Game;
+
+    #[test]
+    fn untrained_classes_keep_the_hand_evaluation() {
+        let w = weights::active();
+        let p = Params::default();
+        let moves = parse_move_string("h8i9j8h9i8g10k8").unwrap();
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let g = Game::from_moves(15, 15, rule, &moves).unwrap();
+            for c in Color::BOTH {
+                let want = if p.learned_eval != 0 && w.trained[class_of(rule, c)] {
+                    learned_evaluate(&g.board, c)
+                } else {
+                    hand_evaluate(&g.board, c, &p)
+                };
+                assert_eq!(evaluate(&g.board, c, &p), want, "{rule:?} {c:?}");
+            }
+        }
+        let zero = weights::Weights::zero();
+        assert!(zero.trained.iter().all(|&t| !t));
+    }
 }

@@ -58,6 +58,8 @@ pub struct Weights {
     /// [class][side][threat][>=1, >=2] in engine units.
     pub state_int: Vec<[[[i32; 2]; THREAT_COUNT]; 2]>,
     pub bias_int: Vec<i32>,
+    /// Per class: has any value weight (a class without records keeps the hand evaluation).
+    pub trained: Vec<bool>,
     /// [class][code][own, opp] in POLICY_FP.
     pub policy_int: Vec<Vec<[i32; 2]>>,
 }
@@ -86,6 +88,7 @@ impl Weights {
             cells: Vec::new(),
             state_int: Vec::new(),
             bias_int: Vec::new(),
+            trained: Vec::new(),
             policy_int: Vec::new(),
         };
         let r = |x: f32| (x * k).round() as i32;
@@ -97,6 +100,7 @@ impl Weights {
             w.cells.push(t);
             w.state_int.push(c.state.map(|side| side.map(|x| x.map(r))));
             w.bias_int.push(r(c.bias));
+            w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
             w.policy_int.push(c.policy.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect());
         }
         w.checksum = fnv1a(&w.to_bytes_unchecked());

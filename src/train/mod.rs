@@ -206,7 +206,7 @@ impl Default for TrainConfig {
             batch: 256,
             lr: 0.01,
             l2: 1e-5,
-            lambda: 0.5,
+            lambda: 1.0,
             val_share: 0.1,
             seed: 1,
             k: None,
