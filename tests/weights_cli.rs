@@ -80,3 +80,40 @@ fn training_is_deterministic_and_names_bad_lines() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("bad.txt:5:"), "{err}");
 }
+
+#[test]
+fn merge_takes_the_named_classes_and_keeps_the_others_values() {
+    use gorin::eval::weights::{ClassWeights, Weights};
+    let mk = |k: f32, v: f32| {
+        let classes = (0..4)
+            .map(|_| {
+                let mut c = ClassWeights::zero();
+                c.cell[5] = [v, -v];
+                c.bias = v;
+                c
+            })
+            .collect();
+        Weights::new(k, true, false, classes)
+    };
+    let (a, b, out) = (tmp("ma.wts"), tmp("mb.wts"), tmp("mo.wts"));
+    mk(100.0, 0.5).save(a.to_str().unwrap()).unwrap();
+    mk(200.0, 0.3).save(b.to_str().unwrap()).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_gorin-train"))
+        .args(["--out", out.to_str().unwrap(), "--merge-base", a.to_str().unwrap()])
+        .args(["--merge-from", b.to_str().unwrap(), "--classes", "renju-black,renju-white"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = Weights::load(out.to_str().unwrap()).unwrap();
+    assert_eq!(m.k, 200.0);
+    // Renju classes from b; the others from a, rescaled: value × K is unchanged (0.5 × 100).
+    assert_eq!(m.classes[2].cell[5], [0.3, -0.3]);
+    assert_eq!(m.classes[0].cell[5], [0.25, -0.25]);
+    assert_eq!(m.classes[0].bias * m.k, 50.0);
+    let bad = Command::new(env!("CARGO_BIN_EXE_gorin-train"))
+        .args(["--out", out.to_str().unwrap(), "--merge-base", a.to_str().unwrap()])
+        .args(["--merge-from", b.to_str().unwrap(), "--classes", "gomoku"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("unknown class"));
+}

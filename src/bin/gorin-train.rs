@@ -10,8 +10,17 @@ use std::time::Instant;
 #[command(name = "gorin-train", about = "Train Gorin's learned evaluation from self-play records")]
 struct Cli {
     /// Record files written by `pbrain-gorin selfplay --record`.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "merge_base")]
     records: Vec<String>,
+    /// Merge instead of training: the weights of these classes (comma-separated names, e.g.
+    /// renju-black,renju-white) come from --merge-from, the rest from this file (rescaled to
+    /// --merge-from's K, so the base classes evaluate as before).
+    #[arg(long, requires_all = ["merge_from", "classes"])]
+    merge_base: Option<String>,
+    #[arg(long)]
+    merge_from: Option<String>,
+    #[arg(long)]
+    classes: Option<String>,
     /// Output weights file.
     #[arg(long, short)]
     out: String,
@@ -52,7 +61,41 @@ fn main() -> ExitCode {
     }
 }
 
+fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
+    use gorin::board::features::CLASS_NAMES;
+    use gorin::eval::weights::Weights;
+    let (a, b) = (Weights::load(base)?, Weights::load(from)?);
+    let take: Vec<usize> = names
+        .split(',')
+        .map(|c| {
+            CLASS_NAMES.iter().position(|n| *n == c).ok_or_else(|| format!("unknown class {c:?} ({CLASS_NAMES:?})"))
+        })
+        .collect::<Result<_, _>>()?;
+    if a.residual != b.residual {
+        return Err("cannot merge a residual model with a plain one".into());
+    }
+    let scale = a.k / b.k;
+    let mut classes = a.classes.clone();
+    for (c, cw) in classes.iter_mut().enumerate() {
+        if take.contains(&c) {
+            *cw = b.classes[c].clone();
+        } else {
+            // Same engine values under the new K (policy logits are not scaled by K).
+            cw.cell.iter_mut().flatten().for_each(|x| *x *= scale);
+            cw.state.iter_mut().flatten().flatten().for_each(|x| *x *= scale);
+            cw.bias *= scale;
+        }
+    }
+    let w = Weights::new(b.k, a.policy_trained && b.policy_trained, b.residual, classes);
+    w.save(out)?;
+    println!("wrote {out} ({}): {names} from {from}, the rest from {base} (K {:.1} -> {:.1})", w.tag(), a.k, b.k);
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
+    if let (Some(base), Some(from), Some(classes)) = (&cli.merge_base, &cli.merge_from, &cli.classes) {
+        return merge(base, from, classes, &cli.out);
+    }
     let start = Instant::now();
     let mut games = Vec::new();
     for f in &cli.records {
