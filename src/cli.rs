@@ -156,6 +156,124 @@ pub fn selfplay(
     Ok(format!("A vs B: {w}-{l}-{d} score {:.1}%", 100.0 * (w as f64 + 0.5 * d as f64) / n))
 }
 
+/// `pbrain-gorin selfplay --record FILE --nodes N`: plays `games` games of the search against
+/// itself with `nodes` nodes a move (one thread: reproducible for a seed), each from a random
+/// opening of 2–4 stones in the central 7×7, and appends one record line per game to `path`
+/// (flushed after each game). Game `k` uses seed `seed + k`, so runs can be split and resumed.
+/// Returns a summary line.
+pub fn record_games(
+    rule: Rule,
+    size: usize,
+    games: usize,
+    nodes: u64,
+    seed: u64,
+    path: &str,
+    tweaks: &[(String, i64)],
+) -> Result<String, String> {
+    use crate::core::{Pos, WIN_MIN};
+    use crate::game::Outcome;
+    use crate::search::{Limits, Searcher};
+    use crate::train::record::{GameRecord, GameResult, Ply};
+    use std::io::Write;
+    use std::sync::atomic::AtomicBool;
+    if nodes == 0 {
+        return Err("--nodes must be positive".into());
+    }
+    crate::board::Board::check_size(size, size)?;
+    let mut file =
+        std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut searcher = Searcher::new(16 << 20);
+    for (name, v) in tweaks {
+        searcher.params_mut().set(name, *v)?;
+    }
+    let generator = format!("gorin-{}/{}", env!("CARGO_PKG_VERSION"), crate::eval::generator_tag(searcher.params()));
+    let stop = AtomicBool::new(false);
+    // A long time budget: the node limit decides (the root VCF probe is node-limited too).
+    let mut limits = Limits::fixed(60_000);
+    limits.max_nodes = Some(nodes);
+    let (mut positions, mut results) = (0usize, [0usize; 3]);
+    let start = std::time::Instant::now();
+    for k in 0..games {
+        let game_seed = seed.wrapping_add(k as u64);
+        let mut s = game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut rnd = move |n: usize| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % n as u64) as usize
+        };
+        let c = size / 2;
+        let n_open = 2 + rnd(3);
+        let mut g = Game::new(size, size, rule);
+        let mut opening: Vec<Pos> = Vec::new();
+        while opening.len() < n_open {
+            let p =
+                Pos::new((c + rnd(7)).saturating_sub(3).min(size - 1), (c + rnd(7)).saturating_sub(3).min(size - 1));
+            if g.play(p).is_ok() {
+                opening.push(p);
+            }
+        }
+        searcher.clear();
+        let mut plies = Vec::new();
+        let mut end = "full";
+        while g.outcome == Outcome::Ongoing {
+            let me = g.to_move;
+            let forced = g.board.has_five_threat(me.opp()) && !g.board.has_five_threat(me);
+            let tactical = g.board.has_five_threat(me) || g.board.has_five_threat(me.opp());
+            let Some(r) = searcher.think(&g, &limits, &stop, &mut |_| {}) else {
+                end = "nomove";
+                break;
+            };
+            let v = r.progress.value;
+            g.play(r.best).map_err(|e| format!("game {}: the search played {}: {e}", k + 1, r.best.to_notation()))?;
+            plies.push(Ply {
+                mv: r.best,
+                score: v,
+                depth: r.progress.depth.min(u16::MAX as u32) as u16,
+                mate: v.abs() >= WIN_MIN,
+                forced,
+                tactical,
+            });
+        }
+        let result = match g.outcome {
+            Outcome::Win(crate::core::Color::Black) => GameResult::BlackWin,
+            Outcome::Win(_) => GameResult::WhiteWin,
+            _ => GameResult::Draw,
+        };
+        if matches!(g.outcome, Outcome::Win(_)) {
+            end = "five";
+        }
+        results[result as usize] += 1;
+        positions += plies.len();
+        let rec = GameRecord {
+            rule,
+            size,
+            result,
+            end: end.into(),
+            seed: game_seed,
+            nodes,
+            generator: generator.clone(),
+            opening,
+            plies,
+        };
+        writeln!(file, "{}", rec.to_line()).and_then(|_| file.flush()).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!(
+            "game {} {} plies {} positions {:.0}/s",
+            k + 1,
+            result.letter(),
+            rec.plies.len(),
+            positions as f64 / start.elapsed().as_secs_f64().max(1e-3)
+        );
+    }
+    Ok(format!(
+        "{games} games, {positions} positions (B {} W {} D {}) in {:.1} s appended to {path}",
+        results[0],
+        results[1],
+        results[2],
+        start.elapsed().as_secs_f64()
+    ))
+}
+
 /// Which solver `solve` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveKind {

@@ -17,3 +17,4 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod threat;
+pub mod train;

@@ -27,6 +27,9 @@ enum Cmd {
     Bench {
         #[arg(long, default_value_t = 8)]
         depth: u32,
+        /// Learned-evaluation weights file instead of the embedded one.
+        #[arg(long)]
+        weights: Option<String>,
         /// Parameter tweaks (name=value, repeatable), for measuring a change.
         #[arg(long = "param")]
         param: Vec<String>,
@@ -50,6 +53,18 @@ enum Cmd {
         /// Parameter tweaks for B (name=value, repeatable); B then is the search at ms.
         #[arg(long = "b-param")]
         b_param: Vec<String>,
+        /// Record self-play games of the search (at --nodes a move) to this file (appended).
+        #[arg(long)]
+        record: Option<String>,
+        /// Nodes a move for --record.
+        #[arg(long, default_value_t = 6000)]
+        nodes: u64,
+        /// Parameter tweaks for the recording search (name=value, repeatable).
+        #[arg(long = "param")]
+        param: Vec<String>,
+        /// Learned-evaluation weights file instead of the embedded one.
+        #[arg(long)]
+        weights: Option<String>,
     },
     /// Solve a position for the side to move: `vcf` or `vct`. Prints `WIN <line>` or `NONE`.
     Solve {
@@ -70,6 +85,14 @@ enum Cmd {
     },
 }
 
+/// `--weights FILE`: loads and checks the file, or says why it is refused.
+fn weights_install(path: Option<&str>) -> Result<(), String> {
+    match path {
+        Some(p) => gorin::eval::weights::install_file(p),
+        None => Ok(()),
+    }
+}
+
 fn parse_rule(s: &str) -> Result<Rule, String> {
     Rule::parse_name(s).ok_or_else(|| format!("unknown rule {s:?} (freestyle, standard, renju, caro, caro-exact)"))
 }
@@ -87,13 +110,26 @@ fn main() -> ExitCode {
         // `--simple` makes the brain play the one-ply chooser (a sparring partner).
         // `--param name=value` tweaks a search parameter (for tuning matches).
         let simple = args[1..].iter().any(|a| a == "--simple");
+        // `--weights FILE`: learned-evaluation weights instead of the embedded ones. A file
+        // that does not load (another format version, a wrong checksum) is refused: the brain
+        // says why and exits rather than play with broken weights.
+        if let Some(w) = args.windows(2).find(|w| w[0] == "--weights") {
+            if let Err(e) = gorin::eval::weights::install_file(&w[1]) {
+                eprintln!("error: --weights refused: {e}");
+                println!("ERROR --weights refused: {e}");
+                return ExitCode::FAILURE;
+            }
+        } else if args.last().is_some_and(|a| a == "--weights") {
+            eprintln!("error: --weights wants a file");
+            return ExitCode::FAILURE;
+        }
         let params: Vec<String> = args.windows(2).filter(|w| w[0] == "--param").map(|w| w[1].clone()).collect();
         let tweaks = gorin::cli::parse_tweaks(&params).unwrap_or_else(|e| {
             log::warn!("{e}");
             Vec::new()
         });
         if args.len() > 1 {
-            log::info!("arguments {:?} (only --simple and --param are ours)", &args[1..]);
+            log::info!("arguments {:?} (only --simple, --param and --weights are ours)", &args[1..]);
         }
         gorin::protocol::run_with(gorin::engine::Settings { simple, tweaks, ..Default::default() });
         return ExitCode::SUCCESS;
@@ -101,8 +137,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Forbid { size, rule, moves } => gorin::cli::forbid(size, rule, &moves),
-        Cmd::Bench { depth, param } => gorin::cli::parse_tweaks(&param).and_then(|t| gorin::cli::bench(depth, &t)),
-        Cmd::Selfplay { rule, size, games, ms, ms_b, seed, b_param } => {
+        Cmd::Bench { depth, param, weights } => weights_install(weights.as_deref())
+            .and_then(|_| gorin::cli::parse_tweaks(&param))
+            .and_then(|t| gorin::cli::bench(depth, &t)),
+        Cmd::Selfplay { rule, size, games, record: Some(path), nodes, seed, param, weights, .. } => {
+            weights_install(weights.as_deref())
+                .and_then(|_| gorin::cli::parse_tweaks(&param))
+                .and_then(|t| gorin::cli::record_games(rule, size, games, nodes, seed, &path, &t))
+        }
+        Cmd::Selfplay { rule, size, games, ms, ms_b, seed, b_param, record: None, weights, .. } => {
+            if let Err(e) = weights_install(weights.as_deref()) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
             let tweaks = match gorin::cli::parse_tweaks(&b_param) {
                 Ok(t) => t,
                 Err(e) => {

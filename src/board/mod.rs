@@ -5,11 +5,13 @@
 //! so a neighbour step never needs a bounds check: scanning along a line stops at the first wall.
 //! `idx(x, y) = (y + 3) * stride + x + 1` with `stride = width + 1`.
 
+pub mod features;
 pub mod pattern;
 pub mod renju;
 
 use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
-use pattern::{OPP_DIGIT, OWN_DIGIT, PATTERN_COUNT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
+use features::CellValues;
+use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
 use std::sync::OnceLock;
 
 pub use renju::ForbidKind;
@@ -148,6 +150,8 @@ struct LineState {
     pats: [u16; 2],
     /// threat[side] (empty cells only).
     threat: [u8; 2],
+    /// code[side]: the multiset of the four patterns, see [`features`] (empty cells only).
+    code: [u16; 2],
 }
 
 #[derive(Clone)]
@@ -163,15 +167,19 @@ pub struct Board {
     wall: u32,
     step: [isize; DIRS],
     tables: [&'static [u8]; 2],
-    combine: [&'static [u8]; 2],
+    /// Packed patterns → cell code, and code → threat class per side.
+    codes: &'static [u16],
+    code_threat: [&'static [u8]; 2],
+    /// Learned per-code values per side (its rule/colour class).
+    values: [&'static CellValues; 2],
     cells: Vec<Cell>,
     /// Per cell: line keys, patterns and threats, together so that an update touches one
     /// place per neighbour.
     lines: Vec<LineState>,
     sets: [[CellSet; THREAT_COUNT]; 2],
     counts: [[u16; THREAT_COUNT]; 2],
-    /// pat_counts[side][pattern]: line patterns over all empty cells and directions.
-    pat_counts: [[u16; PATTERN_COUNT]; 2],
+    /// vsum[side]: the side's [mover, waiting] cell values summed over the empty cells.
+    vsum: [[i32; 2]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Vec<u8>,
     /// The empty cells with at least one stone in their 5×5 square (the candidate area).
@@ -205,15 +213,17 @@ impl Board {
             wall: pattern::wall_digit(radix),
             step: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             tables: [pattern::table(kinds[0]), pattern::table(kinds[1])],
-            combine: [
-                pattern::combine_table(rule.has_forbidden(Color::Black)),
-                pattern::combine_table(rule.has_forbidden(Color::White)),
+            codes: features::code_table(),
+            code_threat: [
+                features::code_threat_table(rule.has_forbidden(Color::Black)),
+                features::code_threat_table(rule.has_forbidden(Color::White)),
             ],
+            values: Color::BOTH.map(|c| crate::eval::weights::active().cell_values(features::class_of(rule, c))),
             cells: vec![Cell::Wall; len],
             lines: vec![LineState::default(); len],
             sets: Default::default(),
             counts: [[0; THREAT_COUNT]; 2],
-            pat_counts: [[0; PATTERN_COUNT]; 2],
+            vsum: [[0; 2]; 2],
             near: vec![0; len],
             cand: CellSet::new(),
             hash: 0,
@@ -378,10 +388,20 @@ impl Board {
     pub fn cells_with(&self, c: Color, t: Threat) -> &CellSet {
         &self.sets[c.idx()][t as usize]
     }
-    /// Number of (empty cell, direction) pairs where `c` playing makes line pattern `p`. O(1).
+    /// The feature code of the empty cell `i` for `c` (see [`features`]).
     #[inline]
-    pub fn pattern_count(&self, c: Color, p: Pattern) -> usize {
-        self.pat_counts[c.idx()][p as usize] as usize
+    pub fn code(&self, i: usize, c: Color) -> usize {
+        self.lines[i].code[c.idx()] as usize
+    }
+    /// `c`'s learned cell values summed over the empty cells: `[as mover, as waiting]`. O(1).
+    #[inline]
+    pub fn value_sums(&self, c: Color) -> [i32; 2] {
+        self.vsum[c.idx()]
+    }
+    /// Uses other learned cell values (per side), recomputing the sums.
+    pub fn set_cell_values(&mut self, values: [&'static CellValues; 2]) {
+        self.values = values;
+        self.rebuild();
     }
     /// Does `c` threaten to make five on its next move? O(1).
     #[inline]
@@ -412,7 +432,7 @@ impl Board {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].remove(i);
             self.counts[s][t] -= 1;
-            self.count_patterns(i, s, false);
+            self.count_values(i, s, false);
         }
         self.cells[i] = Cell::stone(c);
         self.cand.remove(i);
@@ -440,21 +460,20 @@ impl Board {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].insert(i);
             self.counts[s][t] += 1;
-            self.count_patterns(i, s, true);
+            self.count_values(i, s, true);
         }
     }
 
-    /// Adds or removes the four line patterns of empty cell `i` for side `s` in `pat_counts`.
+    /// Adds or removes the cell values of empty cell `i` for side `s` in `vsum`.
     #[inline]
-    fn count_patterns(&mut self, i: usize, s: usize, add: bool) {
-        let packed = self.lines[i].pats[s];
-        for d in 0..DIRS {
-            let p = ((packed >> (4 * d)) & 15) as usize;
-            if add {
-                self.pat_counts[s][p] += 1;
-            } else {
-                self.pat_counts[s][p] -= 1;
-            }
+    fn count_values(&mut self, i: usize, s: usize, add: bool) {
+        let v = self.values[s][self.lines[i].code[s] as usize];
+        if add {
+            self.vsum[s][0] += v[0];
+            self.vsum[s][1] += v[1];
+        } else {
+            self.vsum[s][0] -= v[0];
+            self.vsum[s][1] -= v[1];
         }
     }
 
@@ -523,7 +542,7 @@ impl Board {
         let ci = c.idx();
         let oi = 1 - ci;
         let tables = self.tables;
-        let combine = self.combine;
+        let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
         for d in 0..DIRS {
             let shift = 4 * d;
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
@@ -557,10 +576,17 @@ impl Board {
                             // pattern counts and the threat with it).
                             continue;
                         }
-                        self.pat_counts[s][((old >> shift) & 15) as usize] -= 1;
-                        self.pat_counts[s][pat as usize] += 1;
                         ls.pats[s] = packed;
-                        let nt = combine[s][packed as usize];
+                        let nc = codes[packed as usize];
+                        let oc = ls.code[s];
+                        if nc == oc {
+                            continue;
+                        }
+                        ls.code[s] = nc;
+                        let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
+                        self.vsum[s][0] += vn[0] - vo[0];
+                        self.vsum[s][1] += vn[1] - vo[1];
+                        let nt = code_threat[s][nc as usize];
                         let ot = ls.threat[s];
                         if nt != ot {
                             ls.threat[s] = nt;
@@ -582,8 +608,10 @@ impl Board {
             for d in 0..DIRS {
                 packed |= (self.tables[s][self.lines[q].keys[s][d] as usize] as u16) << (4 * d);
             }
+            let code = self.codes[packed as usize];
             self.lines[q].pats[s] = packed;
-            self.lines[q].threat[s] = self.combine[s][packed as usize];
+            self.lines[q].code[s] = code;
+            self.lines[q].threat[s] = self.code_threat[s][code as usize];
         }
     }
 
@@ -626,7 +654,7 @@ impl Board {
     pub fn rebuild(&mut self) {
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
-        self.pat_counts = [[0; PATTERN_COUNT]; 2];
+        self.vsum = [[0; 2]; 2];
         self.hash = 0;
         self.stones = [0; 2];
         for v in self.near.iter_mut() {
@@ -649,7 +677,7 @@ impl Board {
                         let t = self.lines[i].threat[s] as usize;
                         self.sets[s][t].insert(i);
                         self.counts[s][t] += 1;
-                        self.count_patterns(i, s, true);
+                        self.count_values(i, s, true);
                     }
                 }
                 Cell::Wall => {}
@@ -681,13 +709,18 @@ impl Board {
                 return Err(format!("near count differs at {}", self.pos(i)));
             }
             if self.cells[i] == Cell::Empty
-                && (self.lines[i].pats != fresh.lines[i].pats || self.lines[i].threat != fresh.lines[i].threat)
+                && (self.lines[i].pats != fresh.lines[i].pats
+                    || self.lines[i].threat != fresh.lines[i].threat
+                    || self.lines[i].code != fresh.lines[i].code)
             {
                 return Err(format!("patterns differ at {}", self.pos(i)));
             }
         }
-        if self.sets != fresh.sets || self.counts != fresh.counts || self.pat_counts != fresh.pat_counts {
+        if self.sets != fresh.sets || self.counts != fresh.counts {
             return Err("threat sets differ".into());
+        }
+        if self.vsum != fresh.vsum {
+            return Err("cell value sums differ".into());
         }
         if self.hash != fresh.hash {
             return Err("hash differs".into());

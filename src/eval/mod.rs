@@ -1,7 +1,14 @@
-//! Static evaluation from the board's incremental threat-class counts, and move scores for
-//! ordering from the same patterns. Both are O(1) per call in the board size.
+//! Static evaluation and move-ordering scores. Both are O(1) per call in the board size.
+//!
+//! Two evaluations: the hand-weighted count of threat classes, and the learned one
+//! ([`weights`]): per-cell code values summed incrementally by the board, plus a threat-state
+//! term and a bias, trained by `gorin-train` from self-play records. `Params::learned_eval`
+//! chooses (a rule/colour class without trained weights keeps the hand evaluation); `Params::learned_order` adds the learned per-cell policy to the ordering scores.
 
-use crate::board::pattern::{Pattern, THREAT_COUNT, Threat};
+pub mod weights;
+
+use crate::board::features::class_of;
+use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, DIRS};
 use crate::core::{Color, Value};
 use crate::search::params::Params;
@@ -11,6 +18,18 @@ pub const EVAL_LIMIT: Value = 20_000;
 
 /// Evaluation from the point of view of `me`, the side to move.
 pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
+    let w = weights::active();
+    if p.learned_eval != 0 && w.trained[class_of(b.rule(), me)] {
+        if !w.residual {
+            return learned_evaluate(b, me);
+        }
+        return (hand_evaluate(b, me, p) + learned_evaluate(b, me)).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    }
+    hand_evaluate(b, me, p)
+}
+
+/// The hand-weighted evaluation: threat-class counts of both sides.
+pub fn hand_evaluate(b: &Board, me: Color, p: &Params) -> Value {
     let opp = me.opp();
     let mut v = 0;
     for t in 1..THREAT_COUNT {
@@ -24,15 +43,37 @@ pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
         };
         v += weight(me, &p.eval_own) * b.count(me, th) as i32 - weight(opp, &p.eval_opp) * b.count(opp, th) as i32;
     }
-    if p.pattern_eval_scale != 0 {
-        let mut pv = 0;
-        for (k, pat) in Pattern::ALL.iter().enumerate().skip(2) {
-            pv += p.eval_pat_own[k] * b.pattern_count(me, *pat) as i32
-                - p.eval_pat_opp[k] * b.pattern_count(opp, *pat) as i32;
-        }
-        v += pv * p.pattern_eval_scale / 100;
-    }
     v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The learned evaluation from the point of view of `me`, the side to move, in engine units:
+/// K × (the cell values of the mover's codes + those of the waiting side's codes + the
+/// threat-state term + a bias). The board keeps the cell sums.
+pub fn learned_evaluate(b: &Board, me: Color) -> Value {
+    let w = weights::active();
+    let opp = me.opp();
+    let class = class_of(b.rule(), me);
+    let mut v = (b.value_sums(me)[0] + b.value_sums(opp)[1]) / weights::CELL_FP;
+    let st = &w.state_int[class];
+    for (side, c) in [me, opp].into_iter().enumerate() {
+        for t in 1..THREAT_COUNT {
+            let n = b.count(c, Threat::ALL[t]);
+            if n >= 1 {
+                v += st[side][t][0];
+                if n >= 2 {
+                    v += st[side][t][1];
+                }
+            }
+        }
+    }
+    (v + w.bias_int[class]).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The learned policy score of `me` playing the empty cell `i` (logits × [`weights::POLICY_FP`]).
+#[inline]
+pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
+    let t = &weights::active().policy_int[class_of(b.rule(), me)];
+    t[b.code(i, me)][0] + t[b.code(i, me.opp())][1]
 }
 
 /// Ordering score of `me` playing the empty cell `i`.
@@ -44,5 +85,40 @@ pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {
         s += p.order_pattern[b.pattern(i, me, d) as usize];
         s += p.order_pattern[b.pattern(i, opp, d) as usize] * 2 / 3;
     }
+    if p.learned_order != 0 {
+        s += policy_score(b, i, me) * p.learned_order / 100;
+    }
     s
+}
+
+/// Names the evaluation that plays, for self-play records.
+pub fn generator_tag(p: &Params) -> String {
+    if p.learned_eval != 0 { weights::active().tag() } else { "hand".into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Rule, parse_move_string};
+    use crate::game::Game;
+
+    #[test]
+    fn untrained_classes_keep_the_hand_evaluation() {
+        let w = weights::active();
+        let p = Params::default();
+        let moves = parse_move_string("h8i9j8h9i8g10k8").unwrap();
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let g = Game::from_moves(15, 15, rule, &moves).unwrap();
+            for c in Color::BOTH {
+                let want = if p.learned_eval != 0 && w.trained[class_of(rule, c)] {
+                    learned_evaluate(&g.board, c)
+                } else {
+                    hand_evaluate(&g.board, c, &p)
+                };
+                assert_eq!(evaluate(&g.board, c, &p), want, "{rule:?} {c:?}");
+            }
+        }
+        let zero = weights::Weights::zero();
+        assert!(zero.trained.iter().all(|&t| !t));
+    }
 }

@@ -95,9 +95,14 @@ impl Searcher {
         let mut b = game.board.clone();
         let me = game.to_move;
         let slice = |permille: u32| limits.budget.optimum * permille / 1000;
+        // Under a node limit the probes are node-limited too, so the answer is reproducible.
+        let nodes_cap = |l: SolveLimits| match limits.max_nodes {
+            Some(n) => l.with_nodes(n),
+            None => l,
+        };
         let mut nodes = 0;
         if p.root_vcf_permille > 0 {
-            let lim = SolveLimits::vcf(p.root_vcf_depth).with_time(slice(p.root_vcf_permille));
+            let lim = nodes_cap(SolveLimits::vcf(p.root_vcf_depth).with_time(slice(p.root_vcf_permille)));
             let r = solver.vcf(&mut b, me, &lim, stop);
             nodes += solver.stats.nodes;
             if let SolveResult::Win(line) = r {
@@ -106,7 +111,8 @@ impl Searcher {
             }
         }
         if p.root_vct_permille > 0 {
-            let lim = SolveLimits::vct(p.root_vct_depth, p.root_vcf_depth).with_time(slice(p.root_vct_permille));
+            let lim =
+                nodes_cap(SolveLimits::vct(p.root_vct_depth, p.root_vcf_depth).with_time(slice(p.root_vct_permille)));
             let (r, proof) = solver.vct_proof(&mut b, me, &lim, stop);
             nodes += solver.stats.nodes;
             if let (SolveResult::Win(line), Some(proof)) = (r, proof) {

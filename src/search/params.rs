@@ -1,6 +1,6 @@
 //! Every tunable of the evaluation and the search, in one struct passed by reference.
 
-use crate::board::pattern::{PATTERN_COUNT, Pattern, THREAT_COUNT, Threat};
+use crate::board::pattern::{Pattern, THREAT_COUNT, Threat};
 
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -8,12 +8,11 @@ pub struct Params {
     pub eval_own: [i32; THREAT_COUNT],
     /// The same for the side that just moved (the opponent of the side to move).
     pub eval_opp: [i32; THREAT_COUNT],
-    /// Evaluation weight of each line pattern (per empty cell and direction), side to move.
-    pub eval_pat_own: [i32; PATTERN_COUNT],
-    /// The same for the opponent.
-    pub eval_pat_opp: [i32; PATTERN_COUNT],
-    /// Percent applied to the pattern part of the evaluation.
-    pub pattern_eval_scale: i32,
+    /// 1: the learned evaluation (`eval::weights`) instead of the hand weights.
+    pub learned_eval: i32,
+    /// The learned policy score (logits × 256) × this / 100 is added to the hand ordering
+    /// scores; 0 = hand scores only.
+    pub learned_order: i32,
     /// Move-ordering score of a cell by the mover's own threat class.
     pub order_own: [i32; THREAT_COUNT],
     /// Move-ordering score of a cell by the opponent's threat class there (blocking value).
@@ -128,25 +127,9 @@ impl Default for Params {
         ] {
             order_pattern[p as usize] = v;
         }
-        let mut eval_pat_own = [0; PATTERN_COUNT];
-        let mut eval_pat_opp = [0; PATTERN_COUNT];
-        for (p, own, opp) in [
-            (Pattern::One, 0, 0),
-            (Pattern::Two, 2, 2),
-            (Pattern::OpenTwo, 6, 5),
-            (Pattern::Three, 6, 5),
-            (Pattern::OpenThree, 16, 12),
-            (Pattern::Four, 14, 10),
-            (Pattern::DoubleFour, 30, 20),
-            (Pattern::OpenFour, 40, 25),
-        ] {
-            eval_pat_own[p as usize] = own;
-            eval_pat_opp[p as usize] = opp;
-        }
         Params {
-            eval_pat_own,
-            eval_pat_opp,
-            pattern_eval_scale: 0,
+            learned_eval: 1,
+            learned_order: 0,
             eval_own,
             eval_opp,
             order_own,
@@ -179,7 +162,8 @@ impl Params {
             "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "aspiration" => self.aspiration = v.max(1) as i32,
-            "pattern_eval_scale" => self.pattern_eval_scale = v as i32,
+            "learned_eval" => self.learned_eval = v.clamp(0, 1) as i32,
+            "learned_order" => self.learned_order = v.clamp(0, 10_000) as i32,
             "root_vcf_permille" => self.root_vcf_permille = v.clamp(0, 1000) as u32,
             "root_vct_permille" => self.root_vct_permille = v.clamp(0, 1000) as u32,
             "root_vcf_depth" => self.root_vcf_depth = v.clamp(1, 200) as u32,

@@ -1,0 +1,157 @@
+//! `gorin-train`: fits the learned evaluation and move-ordering policy to self-play records
+//! (see README "Learning loop"). Deterministic for a seed; one thread.
+
+use clap::Parser;
+use gorin::train::{TrainConfig, Trainer, extract, record::read_records};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "gorin-train", about = "Train Gorin's learned evaluation from self-play records")]
+struct Cli {
+    /// Record files written by `pbrain-gorin selfplay --record`.
+    #[arg(required_unless_present = "merge_base")]
+    records: Vec<String>,
+    /// Merge instead of training: the weights of these classes (comma-separated names, e.g.
+    /// renju-black,renju-white) come from --merge-from, the rest from this file (rescaled to
+    /// --merge-from's K, so the base classes evaluate as before).
+    #[arg(long, requires_all = ["merge_from", "classes"])]
+    merge_base: Option<String>,
+    #[arg(long)]
+    merge_from: Option<String>,
+    #[arg(long)]
+    classes: Option<String>,
+    /// Output weights file.
+    #[arg(long, short)]
+    out: String,
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.01)]
+    lr: f32,
+    #[arg(long, default_value_t = 1e-5)]
+    l2: f32,
+    /// Weight of sigmoid(search score / K) in the target; the rest is the game result.
+    /// (1.0 measured better than 0.5 in play: see the README.)
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f32,
+    /// Share of the games held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    val: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Engine units per logit; fitted from the records if not given.
+    #[arg(long)]
+    k: Option<f32>,
+    /// Learn a correction to the hand evaluation (the engine adds both).
+    #[arg(long)]
+    residual: bool,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
+    use gorin::board::features::CLASS_NAMES;
+    use gorin::eval::weights::Weights;
+    let (a, b) = (Weights::load(base)?, Weights::load(from)?);
+    let take: Vec<usize> = names
+        .split(',')
+        .map(|c| {
+            CLASS_NAMES.iter().position(|n| *n == c).ok_or_else(|| format!("unknown class {c:?} ({CLASS_NAMES:?})"))
+        })
+        .collect::<Result<_, _>>()?;
+    if a.residual != b.residual {
+        return Err("cannot merge a residual model with a plain one".into());
+    }
+    let scale = a.k / b.k;
+    let mut classes = a.classes.clone();
+    for (c, cw) in classes.iter_mut().enumerate() {
+        if take.contains(&c) {
+            *cw = b.classes[c].clone();
+        } else {
+            // Same engine values under the new K (policy logits are not scaled by K).
+            cw.cell.iter_mut().flatten().for_each(|x| *x *= scale);
+            cw.state.iter_mut().flatten().flatten().for_each(|x| *x *= scale);
+            cw.bias *= scale;
+        }
+    }
+    let w = Weights::new(b.k, a.policy_trained && b.policy_trained, b.residual, classes);
+    w.save(out)?;
+    println!("wrote {out} ({}): {names} from {from}, the rest from {base} (K {:.1} -> {:.1})", w.tag(), a.k, b.k);
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    if let (Some(base), Some(from), Some(classes)) = (&cli.merge_base, &cli.merge_from, &cli.classes) {
+        return merge(base, from, classes, &cli.out);
+    }
+    let start = Instant::now();
+    let mut games = Vec::new();
+    for f in &cli.records {
+        for (line, g) in read_records(f)? {
+            games.push((f.clone(), line, g));
+        }
+    }
+    let plies: usize = games.iter().map(|(_, _, g)| g.plies.len()).sum();
+    let samples = extract(&games)?;
+    println!(
+        "{} games, {} plies, {} samples (quiet positions) in {:.1} s",
+        games.len(),
+        plies,
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if samples.is_empty() {
+        return Err("no training positions in the records".into());
+    }
+    if !(0.0..=1.0).contains(&cli.lambda) || !(0.0..1.0).contains(&cli.val) || cli.batch == 0 {
+        return Err("--lambda wants 0..=1, --val 0..1 and --batch > 0".into());
+    }
+    let cfg = TrainConfig {
+        epochs: cli.epochs,
+        batch: cli.batch,
+        lr: cli.lr,
+        l2: cli.l2,
+        lambda: cli.lambda,
+        val_share: cli.val,
+        seed: cli.seed,
+        k: cli.k,
+        residual: cli.residual,
+    };
+    let mut t = Trainer::new(cfg, samples);
+    let (hand_loss, hand_top1) = t.hand_val();
+    println!(
+        "train {} / validation {} positions; K = {:.1}; hand evaluation: validation value {:.5}, ordering top1 {:.1}%",
+        t.train.len(),
+        t.val.len(),
+        t.k,
+        hand_loss,
+        100.0 * hand_top1
+    );
+    t.run(&mut |r| {
+        println!(
+            "epoch {:3} train value {:.5}  validation value {:.5}  policy {:.4} top1 {:.1}%  ({:.0} s)",
+            r.epoch,
+            r.train_value,
+            r.val_value,
+            r.val_policy,
+            100.0 * r.val_top1,
+            start.elapsed().as_secs_f64()
+        );
+    });
+    let w = t.weights();
+    w.save(&cli.out)?;
+    println!("wrote {} ({}), {:.0} s in all", cli.out, w.tag(), start.elapsed().as_secs_f64());
+    Ok(())
+}

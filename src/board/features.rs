@@ -1,0 +1,127 @@
+//! Per-cell feature codes for the learned evaluation.
+//!
+//! The code of an empty cell for a side is the *multiset* of its four line patterns (the
+//! directions' order does not matter): one of [`CODE_COUNT`] = C(14, 4) = 1001 values. The board
+//! keeps each empty cell's two codes (one per side) and, per side, two sums of learned
+//! per-code values over all empty cells, updated with the line patterns in make/undo, so the
+//! evaluation reads them in O(1). A cell's threat class is a function of its code.
+
+use super::pattern::{PATTERN_COUNT, Pattern, combine};
+use crate::core::{Color, Rule};
+use std::sync::OnceLock;
+
+/// Number of distinct cell codes (multisets of four patterns out of eleven).
+pub const CODE_COUNT: usize = 1001;
+
+/// Rule/colour classes with their own tables: freestyle, standard (and caro), renju black,
+/// renju white.
+pub const CLASS_COUNT: usize = 4;
+
+/// The table class of `c` under `rule`.
+#[inline]
+pub fn class_of(rule: Rule, c: Color) -> usize {
+    match rule {
+        Rule::Renju => 2 + c.idx(),
+        Rule::Freestyle => 0,
+        _ => 1,
+    }
+}
+
+pub const CLASS_NAMES: [&str; CLASS_COUNT] = ["freestyle", "standard", "renju-black", "renju-white"];
+
+struct Codes {
+    /// packed four patterns (4 bits each) → code.
+    by_packed: Vec<u16>,
+    /// code → its patterns, sorted.
+    patterns: Vec<[u8; 4]>,
+    /// code → threat class, without and with forbidden rules.
+    threat: [Vec<u8>; 2],
+}
+
+fn codes() -> &'static Codes {
+    static C: OnceLock<Codes> = OnceLock::new();
+    C.get_or_init(|| {
+        let n = PATTERN_COUNT;
+        let mut patterns = Vec::with_capacity(CODE_COUNT);
+        let mut rank = vec![0u16; n * n * n * n];
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
+                        rank[((a * n + b) * n + c) * n + d] = patterns.len() as u16;
+                        patterns.push([a as u8, b as u8, c as u8, d as u8]);
+                    }
+                }
+            }
+        }
+        assert_eq!(patterns.len(), CODE_COUNT);
+        let by_packed = (0..=u16::MAX as u32)
+            .map(|k| {
+                let mut p = [0usize; 4];
+                for (d, x) in p.iter_mut().enumerate() {
+                    *x = ((k >> (4 * d)) & 15) as usize;
+                }
+                if p.iter().any(|&x| x >= n) {
+                    // Keys with nibbles beyond the last pattern never occur.
+                    return 0;
+                }
+                p.sort_unstable();
+                rank[((p[0] * n + p[1]) * n + p[2]) * n + p[3]]
+            })
+            .collect();
+        let pack = |q: &[u8; 4]| q.iter().enumerate().fold(0u16, |acc, (d, &x)| acc | (x as u16) << (4 * d));
+        let threat = [false, true].map(|f| patterns.iter().map(|q| combine(pack(q), f) as u8).collect());
+        Codes { by_packed, patterns, threat }
+    })
+}
+
+/// The code of four packed line patterns (direction d at bits 4d..4d+4).
+#[inline]
+pub fn code_table() -> &'static [u16] {
+    &codes().by_packed
+}
+
+/// The threat class of each code, for a side with (`true`) or without forbidden moves.
+pub fn code_threat_table(forbidden_rules: bool) -> &'static [u8] {
+    &codes().threat[forbidden_rules as usize]
+}
+
+/// The four patterns of a code, weakest first.
+pub fn code_patterns(code: usize) -> [Pattern; 4] {
+    codes().patterns[code].map(Pattern::from_u8)
+}
+
+/// Learned per-code values of one class, in the evaluation's fixed point: `[mover, waiting]`
+/// (a cell's value when its side is to move, and when the other side is).
+pub type CellValues = [[i32; 2]; CODE_COUNT];
+
+/// All zero: a board whose evaluation does not use the learned tables.
+pub static ZERO_VALUES: CellValues = [[0; 2]; CODE_COUNT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_ignore_direction_order_and_keep_threats() {
+        let t = code_table();
+        let pack = |p: [Pattern; 4]| p.iter().enumerate().fold(0u16, |a, (d, &x)| a | (x as u16) << (4 * d));
+        use Pattern::*;
+        let a = pack([OpenThree, None, Four, One]);
+        let b = pack([One, Four, None, OpenThree]);
+        assert_eq!(t[a as usize], t[b as usize]);
+        assert_ne!(t[a as usize], t[pack([OpenThree, None, Four, Two]) as usize]);
+        assert_eq!(code_patterns(t[a as usize] as usize), [None, One, OpenThree, Four]);
+        let mut seen = std::collections::HashSet::new();
+        for k in 0..=u16::MAX {
+            if (0..4).all(|d| ((k >> (4 * d)) & 15) < PATTERN_COUNT as u16) {
+                let c = t[k as usize] as usize;
+                seen.insert(c);
+                for f in [false, true] {
+                    assert_eq!(code_threat_table(f)[c], combine(k, f) as u8);
+                }
+            }
+        }
+        assert_eq!(seen.len(), CODE_COUNT);
+    }
+}

@@ -1,0 +1,279 @@
+//! Learned evaluation weights: the file format, the embedded default and `--weights FILE`.
+//!
+//! File (little-endian): magic `GORINWTS`, format version (u32), K (f32: engine units per logit),
+//! flags (u32: bit 0 = the policy tables are trained, bit 1 = residual: the model corrects the
+//! hand evaluation, which is added), class count, code count, threat count
+//! (u32 each, must match this build), then per class: cell values `[code][mover, waiting]`,
+//! threat-state weights `[side: mover, waiting][threat][count >= 1, >= 2]`, a bias, and policy
+//! values `[code][own, opponent]` (f32 each), and last an FNV-1a 64 checksum of everything
+//! before it. A file of another version, with a wrong checksum or of the wrong length is
+//! refused with the reason; the engine never plays with broken weights.
+
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues};
+use crate::board::pattern::THREAT_COUNT;
+use std::sync::OnceLock;
+
+pub const MAGIC: &[u8; 8] = b"GORINWTS";
+pub const FORMAT_VERSION: u32 = 1;
+/// Fixed point of the cell values in the board's sums.
+pub const CELL_FP: i32 = 16;
+/// Fixed point of the policy scores.
+pub const POLICY_FP: f32 = 256.0;
+
+/// The weights shipped in the binary.
+pub static EMBEDDED: &[u8] = include_bytes!("weights/gorin.wts");
+
+/// One rule/colour class's learned parameters, in logits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassWeights {
+    pub cell: Vec<[f32; 2]>,
+    pub state: [[[f32; 2]; THREAT_COUNT]; 2],
+    pub bias: f32,
+    pub policy: Vec<[f32; 2]>,
+}
+
+impl ClassWeights {
+    pub fn zero() -> ClassWeights {
+        ClassWeights {
+            cell: vec![[0.0; 2]; CODE_COUNT],
+            state: [[[0.0; 2]; THREAT_COUNT]; 2],
+            bias: 0.0,
+            policy: vec![[0.0; 2]; CODE_COUNT],
+        }
+    }
+}
+
+/// The whole model, as read from a file, plus integer tables for the engine.
+#[derive(Debug)]
+pub struct Weights {
+    /// Engine units per logit.
+    pub k: f32,
+    pub policy_trained: bool,
+    /// The learned value is a correction added to the hand evaluation.
+    pub residual: bool,
+    pub classes: Vec<ClassWeights>,
+    /// FNV-1a 64 of the file (names the weights in records).
+    pub checksum: u64,
+    cells: Vec<Box<CellValues>>,
+    /// [class][side][threat][>=1, >=2] in engine units.
+    pub state_int: Vec<[[[i32; 2]; THREAT_COUNT]; 2]>,
+    pub bias_int: Vec<i32>,
+    /// Per class: has any value weight (a class without records keeps the hand evaluation).
+    pub trained: Vec<bool>,
+    /// [class][code][own, opp] in POLICY_FP.
+    pub policy_int: Vec<Vec<[i32; 2]>>,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+const HEADER: usize = 8 + 4 * 6;
+const PER_CLASS: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
+
+impl Weights {
+    pub fn new(k: f32, policy_trained: bool, residual: bool, classes: Vec<ClassWeights>) -> Weights {
+        assert_eq!(classes.len(), CLASS_COUNT);
+        let mut w = Weights {
+            k,
+            policy_trained,
+            residual,
+            classes,
+            checksum: 0,
+            cells: Vec::new(),
+            state_int: Vec::new(),
+            bias_int: Vec::new(),
+            trained: Vec::new(),
+            policy_int: Vec::new(),
+        };
+        let r = |x: f32| (x * k).round() as i32;
+        for c in &w.classes {
+            let mut t = Box::new([[0i32; 2]; CODE_COUNT]);
+            for (code, v) in c.cell.iter().enumerate() {
+                t[code] = [((v[0] * k * CELL_FP as f32).round()) as i32, ((v[1] * k * CELL_FP as f32).round()) as i32];
+            }
+            w.cells.push(t);
+            w.state_int.push(c.state.map(|side| side.map(|x| x.map(r))));
+            w.bias_int.push(r(c.bias));
+            w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
+            w.policy_int.push(c.policy.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect());
+        }
+        w.checksum = fnv1a(&w.to_bytes_unchecked());
+        w
+    }
+
+    /// All zero (K = 200): the learned evaluation then says 0 everywhere.
+    pub fn zero() -> Weights {
+        Weights::new(200.0, false, false, (0..CLASS_COUNT).map(|_| ClassWeights::zero()).collect())
+    }
+
+    /// The board's cell value table of a class (leaked once per weights: they live as long as
+    /// the program).
+    pub fn cell_values(&'static self, class: usize) -> &'static CellValues {
+        &self.cells[class]
+    }
+
+    /// Short name for records: the checksum's first 32 bits.
+    pub fn tag(&self) -> String {
+        format!("w{:08x}", self.checksum >> 32)
+    }
+
+    fn to_bytes_unchecked(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + CLASS_COUNT * PER_CLASS * 4 + 8);
+        out.extend_from_slice(MAGIC);
+        for v in [FORMAT_VERSION, self.k.to_bits(), self.policy_trained as u32 | (self.residual as u32) << 1] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [CLASS_COUNT, CODE_COUNT, THREAT_COUNT] {
+            out.extend_from_slice(&(v as u32).to_le_bytes());
+        }
+        let mut put = |x: f32| out.extend_from_slice(&x.to_le_bytes());
+        for c in &self.classes {
+            c.cell.iter().flatten().for_each(|&x| put(x));
+            c.state.iter().flatten().flatten().for_each(|&x| put(x));
+            put(c.bias);
+            c.policy.iter().flatten().for_each(|&x| put(x));
+        }
+        out
+    }
+
+    /// The file bytes, checksum last.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.to_bytes_unchecked();
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file's bytes; the error says why they are refused.
+    pub fn from_bytes(b: &[u8]) -> Result<Weights, String> {
+        if b.len() < HEADER + 8 || &b[..8] != MAGIC {
+            return Err("not a Gorin weights file (bad magic)".into());
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(format!("weights format version {version}, this build reads version {FORMAT_VERSION}"));
+        }
+        let want = HEADER + CLASS_COUNT * PER_CLASS * 4 + 8;
+        if b.len() != want {
+            return Err(format!("weights file has {} bytes, version {FORMAT_VERSION} has {want}", b.len()));
+        }
+        let body = &b[..want - 8];
+        let stored = u64::from_le_bytes(b[want - 8..].try_into().unwrap());
+        let computed = fnv1a(body);
+        if stored != computed {
+            return Err(format!("weights checksum mismatch (stored {stored:016x}, computed {computed:016x})"));
+        }
+        let k = f32::from_bits(u32_at(12));
+        let policy_trained = u32_at(16) & 1 != 0;
+        let residual = u32_at(16) & 2 != 0;
+        let (nc, ncode, nt) = (u32_at(20) as usize, u32_at(24) as usize, u32_at(28) as usize);
+        if (nc, ncode, nt) != (CLASS_COUNT, CODE_COUNT, THREAT_COUNT) {
+            return Err(format!(
+                "weights have {nc} classes, {ncode} codes, {nt} threats; this build wants {CLASS_COUNT}, {CODE_COUNT}, {THREAT_COUNT}"
+            ));
+        }
+        if !(k.is_finite() && k > 0.0) {
+            return Err(format!("weights scale K = {k} is not a positive number"));
+        }
+        let mut o = HEADER;
+        let mut next = || {
+            let x = f32::from_le_bytes(b[o..o + 4].try_into().unwrap());
+            o += 4;
+            x
+        };
+        let mut classes = Vec::new();
+        for _ in 0..CLASS_COUNT {
+            let mut c = ClassWeights::zero();
+            c.cell.iter_mut().flatten().for_each(|x| *x = next());
+            c.state.iter_mut().flatten().flatten().for_each(|x| *x = next());
+            c.bias = next();
+            c.policy.iter_mut().flatten().for_each(|x| *x = next());
+            classes.push(c);
+        }
+        let bad = classes.iter().any(|c| {
+            c.cell
+                .iter()
+                .flatten()
+                .chain(c.policy.iter().flatten())
+                .chain(c.state.iter().flatten().flatten())
+                .any(|x| !x.is_finite() || x.abs() > 1e4)
+                || !c.bias.is_finite()
+        });
+        if bad {
+            return Err("weights contain a value that is not finite or out of range".into());
+        }
+        Ok(Weights::new(k, policy_trained, residual, classes))
+    }
+
+    /// Reads and checks a weights file; errors name the file.
+    pub fn load(path: &str) -> Result<Weights, String> {
+        let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        Weights::from_bytes(&b).map_err(|e| format!("{path}: {e}"))
+    }
+
+    pub fn save(&self, path: &str) -> Result<(), String> {
+        std::fs::write(path, self.to_bytes()).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+static ACTIVE: OnceLock<&'static Weights> = OnceLock::new();
+
+/// The weights boards are built with: those installed with [`install`], else the embedded ones.
+pub fn active() -> &'static Weights {
+    ACTIVE.get_or_init(|| Box::leak(Box::new(Weights::from_bytes(EMBEDDED).expect("the embedded weights are valid"))))
+}
+
+/// Makes `w` the weights of every board built from now on. Only before the first board.
+pub fn install(w: Weights) -> Result<(), String> {
+    ACTIVE.set(Box::leak(Box::new(w))).map_err(|_| "weights are already in use".to_string())
+}
+
+/// Loads `path` and installs it (for `--weights FILE`).
+pub fn install_file(path: &str) -> Result<(), String> {
+    install(Weights::load(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_weights_are_valid() {
+        let w = Weights::from_bytes(EMBEDDED).unwrap();
+        assert_eq!(w.to_bytes(), EMBEDDED);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let mut w = Weights::zero();
+        w.classes[2].cell[17] = [0.5, -0.25];
+        let w = Weights::new(w.k, false, true, w.classes.clone());
+        let good = w.to_bytes();
+        let back = Weights::from_bytes(&good).unwrap();
+        assert_eq!(back.classes, w.classes);
+        assert!(back.residual && !back.policy_trained);
+        assert_eq!(back.cell_values_len(), CLASS_COUNT);
+        let mut v2 = good.clone();
+        v2[8] = 2;
+        assert!(Weights::from_bytes(&v2).unwrap_err().contains("version 2"));
+        let mut flip = good.clone();
+        flip[HEADER + 100] ^= 1;
+        assert!(Weights::from_bytes(&flip).unwrap_err().contains("checksum"));
+        assert!(Weights::from_bytes(&good[..good.len() - 1]).unwrap_err().contains("bytes"));
+        assert!(Weights::from_bytes(b"hello").unwrap_err().contains("magic"));
+    }
+}
+
+impl Weights {
+    #[doc(hidden)]
+    pub fn cell_values_len(&self) -> usize {
+        self.cells.len()
+    }
+}

@@ -1,0 +1,406 @@
+//! The learning loop's library side: self-play records ([`record`]) and the trainer behind
+//! `gorin-train` ([`Trainer`]).
+//!
+//! The model is linear in sparse features, per rule/colour class (see
+//! [`crate::board::features`]): for the side to move, the count of empty cells with each of
+//! its codes (mover values) and of each of the opponent's codes (waiting values), threat-state
+//! indicators (each side has ≥ 1 / ≥ 2 cells of each threat class) and a bias. The logit is
+//! their weighted sum; the target is a blend of the game result and sigmoid(search score / K)
+//! (Texel), the loss cross-entropy, minimised with mini-batch Adam and L2. The policy scores
+//! a candidate cell by the mover's policy value of its own code plus that of the opponent's
+//! code there, trained by softmax cross-entropy over the legal candidates against the move the
+//! search chose. The feature sums are invariant under the board's symmetries, so no
+//! augmentation is needed.
+
+pub mod record;
+
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, class_of};
+use crate::board::pattern::{THREAT_COUNT, Threat};
+use crate::board::{Board, Cell};
+use crate::core::{Color, WIN_MIN};
+use crate::eval::weights::{ClassWeights, Weights};
+use crate::game::{Game, Outcome};
+use record::GameRecord;
+
+/// Parameters per class, in file order: cells [code][mover, waiting], state [side][threat][2],
+/// bias, policy [code][own, opp].
+pub const STATE_OFF: usize = CODE_COUNT * 2;
+pub const BIAS_OFF: usize = STATE_OFF + 2 * THREAT_COUNT * 2;
+pub const POLICY_OFF: usize = BIAS_OFF + 1;
+pub const PER_CLASS: usize = POLICY_OFF + CODE_COUNT * 2;
+pub const PARAMS: usize = CLASS_COUNT * PER_CLASS;
+
+/// One training position.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Sparse value features: (parameter index, count).
+    pub feats: Vec<(u16, u16)>,
+    /// Game result from the side to move: 1, 0.5, 0.
+    pub result: f32,
+    /// Search score from the side to move (engine units).
+    pub score: i32,
+    /// The hand evaluation of the position (engine units): the base of a residual model, and
+    /// the comparison.
+    pub hand: i32,
+    /// Does the hand move ordering put the search's move first?
+    pub hand_top1: bool,
+    /// Policy: the candidates' (own, opp) parameter indices; the chosen one is first.
+    pub cands: Vec<(u16, u16)>,
+    pub game: u32,
+}
+
+fn param_index(class: usize, off: usize) -> u16 {
+    (class * PER_CLASS + off) as u16
+}
+
+/// The value features of `b` with `me` to move (sorted by index, counts merged).
+pub fn value_features(b: &Board, me: Color) -> Vec<(u16, u16)> {
+    let opp = me.opp();
+    let (cm, co) = (class_of(b.rule(), me), class_of(b.rule(), opp));
+    let mut idx: Vec<u16> = Vec::with_capacity(2 * 256 + 64);
+    for i in b.indices() {
+        if b.cell(i) != Cell::Empty {
+            continue;
+        }
+        idx.push(param_index(cm, b.code(i, me) * 2));
+        idx.push(param_index(co, b.code(i, opp) * 2 + 1));
+    }
+    for (side, c) in [me, opp].into_iter().enumerate() {
+        for t in 1..THREAT_COUNT {
+            let n = b.count(c, Threat::ALL[t]);
+            for k in 0..2 {
+                if n > k {
+                    idx.push(param_index(cm, STATE_OFF + (side * THREAT_COUNT + t) * 2 + k));
+                }
+            }
+        }
+    }
+    idx.push(param_index(cm, BIAS_OFF));
+    idx.sort_unstable();
+    let mut out: Vec<(u16, u16)> = Vec::with_capacity(96);
+    for x in idx {
+        match out.last_mut() {
+            Some((j, n)) if *j == x => *n += 1,
+            _ => out.push((x, 1)),
+        }
+    }
+    out
+}
+
+/// The policy candidates of `me` (legal cells near the stones), `best` first; None if `best`
+/// is not among them.
+pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<Vec<(u16, u16)>> {
+    let cm = class_of(b.rule(), me);
+    let opp = me.opp();
+    let cells: Vec<usize> = b.candidates().collect();
+    if !cells.contains(&best) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(cells.len());
+    let f = |b: &Board, i: usize| {
+        (param_index(cm, POLICY_OFF + b.code(i, me) * 2), param_index(cm, POLICY_OFF + b.code(i, opp) * 2 + 1))
+    };
+    out.push(f(b, best));
+    for i in cells {
+        if i != best && !b.is_forbidden(i, me) {
+            out.push(f(b, i));
+        }
+    }
+    Some(out)
+}
+
+/// Replays the games and extracts the samples: positions after the opening with a search
+/// score, neither tactical (a five threat on the board) nor a proven result.
+pub fn extract(games: &[(String, usize, GameRecord)]) -> Result<Vec<Sample>, String> {
+    let params = crate::search::params::Params::default();
+    let mut out = Vec::new();
+    for (gi, (file, line, g)) in games.iter().enumerate() {
+        let mut game = Game::new(g.size, g.size, g.rule);
+        for p in &g.opening {
+            game.play(*p).map_err(|e| format!("{file}:{line}: opening move {}: {e}", p.to_notation()))?;
+        }
+        for (k, ply) in g.plies.iter().enumerate() {
+            if game.outcome != Outcome::Ongoing {
+                return Err(format!("{file}:{line}: ply {} comes after the game ended", g.opening.len() + k + 1));
+            }
+            let me = game.to_move;
+            let b = &mut game.board;
+            let best = b.idx_checked(ply.mv);
+            if !ply.tactical
+                && !ply.mate
+                && ply.score.abs() < WIN_MIN
+                && !b.has_five_threat(me)
+                && !b.has_five_threat(me.opp())
+            {
+                let black = g.result.black_score();
+                let result = if me == Color::Black { black } else { 1.0 - black };
+                let feats = value_features(b, me);
+                let hand = crate::eval::hand_evaluate(b, me, &params);
+                let hand_top1 = match best {
+                    Some(bi) if b.is_empty_cell(bi) => {
+                        let sb = crate::eval::move_score(b, bi, me, &params);
+                        let cells: Vec<usize> = b.candidates().collect();
+                        cells.into_iter().all(|i| i == bi || crate::eval::move_score(b, i, me, &params) < sb)
+                    }
+                    _ => false,
+                };
+                let cands = match best {
+                    Some(bi) if b.is_empty_cell(bi) => policy_candidates(b, me, bi).unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                out.push(Sample { feats, result, score: ply.score, hand, hand_top1, cands, game: gi as u32 });
+            }
+            game.play(ply.mv).map_err(|e| {
+                format!("{file}:{line}: ply {} ({}): {e}", g.opening.len() + k + 1, ply.mv.to_notation())
+            })?;
+        }
+    }
+    Ok(out)
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[inline]
+fn xent(t: f32, p: f32) -> f32 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+}
+
+/// The K (engine units per logit) that best predicts the results from the search scores.
+pub fn fit_k(samples: &[Sample]) -> f32 {
+    let loss = |k: f32| samples.iter().map(|s| xent(s.result, sigmoid(s.score as f32 / k))).sum::<f32>();
+    let (mut lo, mut hi) = (20.0f32, 2000.0f32);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if loss(a) < loss(b) { hi = b } else { lo = a }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Training settings.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    pub l2: f32,
+    /// Weight of the search score in the target (the rest is the game result).
+    pub lambda: f32,
+    /// Share of the games held out for validation.
+    pub val_share: f32,
+    pub seed: u64,
+    /// Fixed K, or None to fit it.
+    pub k: Option<f32>,
+    /// Learn a correction to the hand evaluation (which the engine then adds).
+    pub residual: bool,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 20,
+            batch: 256,
+            lr: 0.01,
+            l2: 1e-5,
+            lambda: 1.0,
+            val_share: 0.1,
+            seed: 1,
+            k: None,
+            residual: false,
+        }
+    }
+}
+
+/// A seeded xorshift for shuffling and the split.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam { m: vec![0.0; n], v: vec![0.0; n], t: 0 }
+    }
+    /// One step over the touched indices (lazy Adam: untouched parameters keep their moments).
+    fn step(&mut self, w: &mut [f32], g: &mut [f32], touched: &mut Vec<usize>, lr: f32, l2: f32) {
+        self.t += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(self.t);
+        let c2 = 1.0 - b2.powi(self.t);
+        touched.sort_unstable();
+        touched.dedup();
+        for &i in touched.iter() {
+            let gi = g[i] + l2 * w[i];
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
+            w[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+            g[i] = 0.0;
+        }
+        touched.clear();
+    }
+}
+
+/// Per-epoch losses.
+#[derive(Clone, Debug, Default)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub train_value: f64,
+    pub val_value: f64,
+    pub val_policy: f64,
+    pub val_top1: f64,
+}
+
+/// The trainer: samples split by game, the model, Adam.
+pub struct Trainer {
+    pub cfg: TrainConfig,
+    pub train: Vec<Sample>,
+    pub val: Vec<Sample>,
+    pub w: Vec<f32>,
+    pub k: f32,
+}
+
+impl Trainer {
+    /// Splits `samples` by game (seeded) and fits K unless given.
+    pub fn new(cfg: TrainConfig, samples: Vec<Sample>) -> Trainer {
+        let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let n_games = samples.iter().map(|s| s.game as usize + 1).max().unwrap_or(0);
+        let held: Vec<bool> =
+            (0..n_games).map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 <= cfg.val_share as f64).collect();
+        let (val, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| held[s.game as usize]);
+        let k = cfg.k.unwrap_or_else(|| fit_k(&train));
+        Trainer { cfg, train, val, w: vec![0.0; PARAMS], k }
+    }
+
+    fn target(&self, s: &Sample) -> f32 {
+        let l = self.cfg.lambda;
+        l * sigmoid(s.score as f32 / self.k) + (1.0 - l) * s.result
+    }
+
+    fn logit(&self, s: &Sample) -> f32 {
+        let base = if self.cfg.residual { s.hand as f32 / self.k } else { 0.0 };
+        base + s.feats.iter().map(|&(i, n)| self.w[i as usize] * n as f32).sum::<f32>()
+    }
+
+    /// Value loss, policy loss and policy top-1 over a set.
+    fn losses(&self, set: &[Sample]) -> (f64, f64, f64) {
+        let (mut v, mut p, mut top, mut np) = (0.0f64, 0.0f64, 0.0f64, 0usize);
+        for s in set {
+            v += xent(self.target(s), sigmoid(self.logit(s))) as f64;
+            if s.cands.len() > 1 {
+                let z: Vec<f32> = s.cands.iter().map(|&(a, b)| self.w[a as usize] + self.w[b as usize]).collect();
+                let m = z.iter().cloned().fold(f32::MIN, f32::max);
+                let lse = m + z.iter().map(|x| (x - m).exp()).sum::<f32>().ln();
+                p += (lse - z[0]) as f64;
+                top += (z[1..].iter().all(|&x| x < z[0])) as u8 as f64;
+                np += 1;
+            }
+        }
+        let n = set.len().max(1) as f64;
+        (v / n, p / np.max(1) as f64, top / np.max(1) as f64)
+    }
+
+    /// The validation value loss of the hand evaluation (with the same K), and the share of
+    /// positions where the hand ordering puts the search's move first, for comparison.
+    pub fn hand_val(&self) -> (f64, f64) {
+        let n = self.val.len().max(1) as f64;
+        let loss = self.val.iter().map(|s| xent(self.target(s), sigmoid(s.hand as f32 / self.k)) as f64).sum::<f64>();
+        let with_cands: Vec<&Sample> = self.val.iter().filter(|s| s.cands.len() > 1).collect();
+        let top = with_cands.iter().filter(|s| s.hand_top1).count() as f64 / with_cands.len().max(1) as f64;
+        (loss / n, top)
+    }
+
+    /// Trains for the configured epochs, calling `report` after each.
+    pub fn run(&mut self, report: &mut dyn FnMut(&EpochReport)) {
+        let mut adam = Adam::new(PARAMS);
+        let mut grad = vec![0.0f32; PARAMS];
+        let mut touched = Vec::new();
+        let mut order: Vec<usize> = (0..self.train.len()).collect();
+        let mut rng = Rng(self.cfg.seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1);
+        for epoch in 1..=self.cfg.epochs {
+            for i in (1..order.len()).rev() {
+                let j = (rng.next() % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+            let mut train_loss = 0.0f64;
+            // Linear decay to a tenth of the rate over the epochs.
+            let frac = if self.cfg.epochs > 1 { (epoch - 1) as f32 / (self.cfg.epochs - 1) as f32 } else { 0.0 };
+            let lr = self.cfg.lr * (1.0 - 0.9 * frac);
+            for chunk in order.chunks(self.cfg.batch) {
+                let scale = 1.0 / chunk.len() as f32;
+                for &si in chunk {
+                    let s = &self.train[si];
+                    let p = sigmoid(self.logit(s));
+                    let t = self.target(s);
+                    train_loss += xent(t, p) as f64;
+                    let d = (p - t) * scale;
+                    for &(i, n) in &s.feats {
+                        grad[i as usize] += d * n as f32;
+                        touched.push(i as usize);
+                    }
+                    if s.cands.len() > 1 {
+                        let z: Vec<f32> =
+                            s.cands.iter().map(|&(a, b)| self.w[a as usize] + self.w[b as usize]).collect();
+                        let m = z.iter().cloned().fold(f32::MIN, f32::max);
+                        let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
+                        let sum: f32 = e.iter().sum();
+                        for (j, &(a, b)) in s.cands.iter().enumerate() {
+                            let g = (e[j] / sum - if j == 0 { 1.0 } else { 0.0 }) * scale;
+                            grad[a as usize] += g;
+                            grad[b as usize] += g;
+                            touched.push(a as usize);
+                            touched.push(b as usize);
+                        }
+                    }
+                }
+                adam.step(&mut self.w, &mut grad, &mut touched, lr, self.cfg.l2);
+            }
+            let (vv, vp, top) = self.losses(&self.val);
+            report(&EpochReport {
+                epoch,
+                train_value: train_loss / self.train.len().max(1) as f64,
+                val_value: vv,
+                val_policy: vp,
+                val_top1: top,
+            });
+        }
+    }
+
+    /// The trained model as weights.
+    pub fn weights(&self) -> Weights {
+        let classes = (0..CLASS_COUNT)
+            .map(|c| {
+                let w = &self.w[c * PER_CLASS..(c + 1) * PER_CLASS];
+                let mut cw = ClassWeights::zero();
+                for code in 0..CODE_COUNT {
+                    cw.cell[code] = [w[code * 2], w[code * 2 + 1]];
+                    cw.policy[code] = [w[POLICY_OFF + code * 2], w[POLICY_OFF + code * 2 + 1]];
+                }
+                for side in 0..2 {
+                    for t in 0..THREAT_COUNT {
+                        for k in 0..2 {
+                            cw.state[side][t][k] = w[STATE_OFF + (side * THREAT_COUNT + t) * 2 + k];
+                        }
+                    }
+                }
+                cw.bias = w[BIAS_OFF];
+                cw
+            })
+            .collect();
+        Weights::new(self.k, true, self.cfg.residual, classes)
+    }
+}

@@ -1,0 +1,85 @@
+//! The learned evaluation: the board's incremental sums agree with a from-scratch count, and
+//! the engine's evaluation agrees with the trainer's features under the same weights.
+
+use gorin::board::features::{CLASS_COUNT, CODE_COUNT};
+use gorin::core::{Color, Rule};
+use gorin::eval::weights::{self, ClassWeights, Weights};
+use gorin::game::{Game, Outcome};
+use gorin::train::{PER_CLASS, value_features};
+
+fn rnd(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+/// Random weights in a pseudo-random sequence; returns them and the flat trainer vector.
+fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
+    let mut s = seed;
+    let mut f = || (rnd(&mut s) % 2001) as f32 / 1000.0 - 1.0;
+    let mut classes = Vec::new();
+    for _ in 0..CLASS_COUNT {
+        let mut c = ClassWeights::zero();
+        c.cell.iter_mut().flatten().for_each(|x| *x = f() * 0.05);
+        c.state.iter_mut().flatten().flatten().for_each(|x| *x = f());
+        c.bias = f();
+        c.policy.iter_mut().flatten().for_each(|x| *x = f());
+        classes.push(c);
+    }
+    let w = Weights::new(180.0, true, false, classes);
+    // The flat layout the trainer uses (same as the file order).
+    let flat: Vec<f32> = w
+        .classes
+        .iter()
+        .flat_map(|c| {
+            let mut v: Vec<f32> = c.cell.iter().flatten().copied().collect();
+            v.extend(c.state.iter().flatten().flatten());
+            v.push(c.bias);
+            v.extend(c.policy.iter().flatten());
+            v
+        })
+        .collect();
+    assert_eq!(flat.len(), CLASS_COUNT * PER_CLASS);
+    assert_eq!(w.classes[0].cell.len(), CODE_COUNT);
+    (w, flat)
+}
+
+#[test]
+fn incremental_sums_and_trainer_features_agree_with_the_engine() {
+    let (w, flat) = random_weights(0x1234_5678_9abc_def1);
+    let k = w.k;
+    weights::install(w).unwrap();
+    let mut s = 99u64;
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for _game in 0..3 {
+            let mut g = Game::new(15, 15, rule);
+            let mut moves = 0;
+            while g.outcome == Outcome::Ongoing && moves < 80 {
+                let cands: Vec<usize> =
+                    if g.board.move_count() == 0 { vec![g.board.center()] } else { g.board.candidates().collect() };
+                let i = cands[(rnd(&mut s) % cands.len() as u64) as usize];
+                let p = g.board.pos(i);
+                if g.play(p).is_err() {
+                    continue;
+                }
+                moves += 1;
+                g.board.check_consistency().unwrap();
+                let me = g.to_move;
+                for c in [me, me.opp()] {
+                    let feats = value_features(&g.board, c);
+                    let logit: f32 = feats.iter().map(|&(i, n)| flat[i as usize] * n as f32).sum();
+                    let want = (logit * k).clamp(-20_000.0, 20_000.0);
+                    let got = gorin::eval::learned_evaluate(&g.board, c) as f32;
+                    // Rounding: cell values in 1/16 units, state terms and the bias to units.
+                    assert!((got - want).abs() <= 30.0, "{rule:?} {c:?} engine {got} trainer {want}");
+                }
+            }
+            // Undo back to the start: the sums return to the empty board's.
+            let empty = Game::new(15, 15, rule).board.value_sums(Color::Black);
+            while g.undo() {}
+            assert_eq!(g.board.value_sums(Color::Black), empty);
+            g.board.check_consistency().unwrap();
+        }
+    }
+}
