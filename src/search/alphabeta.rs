@@ -22,6 +22,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock and the stop flag (a power of two). A loaded machine
+/// runs well under 100 K nodes/s: 256 nodes keep the reaction to the hard limit within a few
+/// milliseconds there (the session answers without the search 25 ms after it).
+const CHECK_EVERY: u64 = 256;
 const INF: Value = WIN + 1;
 /// XORed into the key when white is to move (the board hash only knows the stones).
 const SIDE_KEY: u64 = 0x9d3f_4a1b_77c2_e519;
@@ -296,7 +300,7 @@ impl<'a> Worker<'a> {
     }
 
     fn check_limits(&mut self) {
-        self.shared_nodes.fetch_add(1024, Ordering::Relaxed);
+        self.shared_nodes.fetch_add(CHECK_EVERY, Ordering::Relaxed);
         if self.stop.load(Ordering::Relaxed)
             || self.start.elapsed() >= self.limits.budget.maximum
             || self.limits.max_nodes.is_some_and(|n| self.shared_nodes.load(Ordering::Relaxed) >= n)
@@ -423,7 +427,7 @@ impl<'a> Worker<'a> {
 
     fn search(&mut self, mut alpha: Value, beta: Value, depth: i32, ply: i32) -> Value {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & (CHECK_EVERY - 1) == 0 {
             self.check_limits();
         }
         if self.abort {
@@ -672,7 +676,7 @@ impl<'a> Worker<'a> {
             depth: depth as u32,
             seldepth: self.seldepth as u32,
             value,
-            nodes: self.shared_nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+            nodes: self.shared_nodes.load(Ordering::Relaxed) + (self.nodes & (CHECK_EVERY - 1)),
             elapsed: self.start.elapsed(),
             pv: self.pv[0][..self.pv_len[0]].iter().map(|&i| self.b.pos(i as usize)).collect(),
         }
@@ -702,6 +706,7 @@ impl<'a> Worker<'a> {
         let max_depth = self.limits.max_depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).max(1));
         let mut result: Option<SearchResult> = None;
         let mut last_value = 0;
+        let (mut prev_value, mut prev_best, mut stable, mut won_streak) = (0, None, 0u32, 0u32);
         let mut depth = 1 + (self.helper_offset % 2);
         while depth <= max_depth {
             let iteration_start = self.start.elapsed();
@@ -740,16 +745,32 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 break; // a proven result needs no deeper search
             }
-            // Start another iteration while at least the last one's time is left before the hard
-            // limit: an iteration cut short still improves the move when its first moves beat the
-            // previous best.
+            // A win that the last iterations agree on (same move, a win each time) is played at
+            // once; a loss is searched on, as a deeper search may still find a defence.
+            let same_move = prev_best == Some(best);
+            stable = if same_move { stable + 1 } else { 0 };
+            won_streak = if value >= WIN_MIN && same_move { won_streak + 1 } else { 0 };
+            if won_streak >= 2 {
+                break;
+            }
+            let falling = if depth > 1 { prev_value - value } else { 0 };
+            prev_value = value;
+            prev_best = Some(best);
+            // Under a binding turn limit the soft limit is the maximum: iterations go on until
+            // the hard stop (an iteration cut short still improves the move when its first
+            // moves beat the previous best). Under a game clock an iteration starts only while
+            // the soft limit is not reached and the last iteration's time still fits.
+            let budget = &self.limits.budget;
+            if elapsed >= budget.soft_limit(falling, stable) {
+                break;
+            }
             let last_iteration = elapsed - iteration_start;
-            if elapsed >= self.limits.budget.optimum || elapsed + last_iteration >= self.limits.budget.maximum {
+            if !budget.turn_bound() && elapsed + last_iteration >= budget.maximum {
                 break;
             }
             depth += 1;
         }
-        self.shared_nodes.fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        self.shared_nodes.fetch_add(self.nodes & (CHECK_EVERY - 1), Ordering::Relaxed);
         if result.is_none() {
             // not even depth 1 finished: the best-ordered legal move
             result = Some(SearchResult::single(self.b.pos(moves[0].0), 0, 0, self.nodes, self.start.elapsed()));
