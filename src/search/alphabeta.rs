@@ -8,11 +8,12 @@
 //! candidate moves near the stones are ordered (TT move, killers, pattern scores, history) and
 //! the best few searched with PVS and late-move reductions.
 
+use super::danger::{VcfCache, opp_vcf_refutations, opp_vct, refutations};
 use super::params::Params;
 use super::tt::{Bound, Tt};
 use super::{Event, Limits, Progress, SearchResult};
-use crate::board::Board;
 use crate::board::pattern::Threat;
+use crate::board::{Board, CellSet};
 use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
 use crate::eval::{evaluate, move_score};
 use crate::game::Game;
@@ -121,6 +122,65 @@ impl Searcher {
         None
     }
 
+    /// The opponent's VCT seen at the root: if he has one (as if he were to move), every root
+    /// candidate (best-ordered first, within a slice of the time) is checked: does the
+    /// opponent still have a VCT after it? Moves after which the solver proves one are
+    /// excluded from the search. When every legal move near the stones is proven to lose, none
+    /// is excluded and the loss (against the longest resistance found) is returned instead.
+    fn root_defence(&mut self, game: &Game, limits: &Limits, stop: &AtomicBool) -> (CellSet, Option<Value>) {
+        let p = &self.params;
+        let none = (CellSet::new(), None);
+        if p.root_defence_permille == 0 || p.opp_vct_nodes == 0 {
+            return none;
+        }
+        let me = game.to_move;
+        let opp = me.opp();
+        let mut b = game.board.clone();
+        if b.has_five_threat(me) || b.has_five_threat(opp) {
+            return none;
+        }
+        let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+        let solver = self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2));
+        let slice = limits.budget.maximum * p.root_defence_permille / 1000;
+        let deadline = Instant::now() + slice;
+        let lim =
+            SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_time(slice).with_vcf_threats(false);
+        if !solver.vct(&mut b, opp, &lim, stop).is_win() {
+            return none;
+        }
+        let near: Vec<usize> = b.candidates().collect();
+        let mut cands: Vec<(i32, usize)> = Vec::with_capacity(near.len());
+        for i in near {
+            if crate::threat::is_legal(&mut b, i, me) {
+                cands.push((move_score(&b, i, me, p), i));
+            }
+        }
+        cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let mut excluded = CellSet::new();
+        let mut longest = 0;
+        let mut all = true;
+        for &(_, m) in &cands {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || stop.load(Ordering::Relaxed) {
+                all = false;
+                break;
+            }
+            b.make(m, me);
+            let (r, proof) = solver.vct_proof(&mut b, opp, &lim.with_time(left), stop);
+            if let (SolveResult::Win(_), Some(proof)) = (r, proof) {
+                excluded.insert(m);
+                longest = longest.max(1 + proof_plies(&mut b, &proof, opp));
+            } else {
+                all = false;
+            }
+            b.undo();
+        }
+        if all && !cands.is_empty() {
+            return (CellSet::new(), Some(-(WIN - longest)));
+        }
+        (excluded, None)
+    }
+
     /// Chooses a move for the side to move of `game`. `None` only when there is no legal move.
     /// Returns within `limits.budget.maximum` (polls `stop` and the clock).
     pub fn think(
@@ -156,6 +216,12 @@ impl Searcher {
                 return Some(SearchResult { best: pv[0], progress });
             }
         }
+        let (excluded, lost) = if game.board.has_five_threat(me) || game.board.has_five_threat(me.opp()) {
+            (CellSet::new(), None)
+        } else {
+            self.root_defence(game, limits, stop)
+        };
+        let excluded = &excluded;
         let nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {
@@ -166,11 +232,13 @@ impl Searcher {
                 scope.spawn(move || {
                     let mut w = Worker::new(board, side, params, tt, limits, helpers_stop, nodes, start);
                     w.helper_offset = t as i32;
+                    w.root_excluded = excluded.clone();
                     w.iterate(&mut |_| {});
                 });
             }
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
+            w.root_excluded = excluded.clone();
             let r = w.iterate(on_event);
             helpers_stop.store(true, Ordering::Relaxed);
             r
@@ -178,6 +246,10 @@ impl Searcher {
         match result {
             Some(mut r) => {
                 r.progress.nodes = nodes.load(Ordering::Relaxed);
+                if let Some(v) = lost {
+                    // every move was proven to lose to a VCT: say so
+                    r.progress.value = r.progress.value.min(v);
+                }
                 Some(r)
             }
             None => Some(SearchResult::single(
@@ -245,6 +317,12 @@ struct Worker<'a> {
     pv: Vec<[u16; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     helper_offset: i32,
+    /// Does the opponent have a VCF here? (per thread)
+    vcf_cache: VcfCache,
+    /// For the opponent-VCT checks near the root (created on first use).
+    vct_solver: Option<ThreatSolver>,
+    /// Root moves proven to lose to the opponent's VCT (not searched).
+    root_excluded: CellSet,
 }
 
 impl<'a> Worker<'a> {
@@ -279,6 +357,9 @@ impl<'a> Worker<'a> {
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             helper_offset: 0,
+            vcf_cache: VcfCache::new(16),
+            vct_solver: None,
+            root_excluded: CellSet::new(),
         }
     }
 
@@ -365,12 +446,21 @@ impl<'a> Worker<'a> {
     }
 
     /// Candidate moves in search order with their ordering scores.
-    fn gen_moves(&mut self, ply: i32, tt_move: u16, depth: i32, root: bool) -> Vec<(usize, i32)> {
+    fn gen_moves(
+        &mut self,
+        ply: i32,
+        tt_move: u16,
+        depth: i32,
+        root: bool,
+        only: Option<&CellSet>,
+    ) -> Vec<(usize, i32)> {
         let me = self.side;
         let opp = me.opp();
-        let defend = self.b.count(opp, Threat::OpenFour) + self.b.count(opp, Threat::FourFour) > 0;
+        let defend = only.is_some() || self.opp_open_three();
         let mut cells: Vec<usize> = Vec::with_capacity(64);
-        if defend {
+        if let Some(set) = only {
+            cells.extend(set.iter());
+        } else if defend {
             for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
                 cells.extend(self.b.cells_with(me, t).iter());
             }
@@ -413,6 +503,37 @@ impl<'a> Worker<'a> {
             moves.truncate(cap);
         }
         moves
+    }
+
+    /// Does the opponent threaten a straight four (an open three, or a double four point)?
+    #[inline]
+    fn opp_open_three(&self) -> bool {
+        let opp = self.side.opp();
+        self.b.count(opp, Threat::OpenFour) + self.b.count(opp, Threat::FourFour) > 0
+    }
+
+    /// The opponent's threats before our move: if he has a VCF (and, at the root and at PV
+    /// nodes up to `opp_vct_ply`, a VCT), the moves that may refute it. `None`: no threat
+    /// found (or no legal refutation, when every move is searched as usual).
+    fn danger(&mut self, ply: i32, depth: i32, pv_node: bool) -> Option<CellSet> {
+        let p = self.params;
+        if p.opp_vcf_nodes == 0 || (ply > 0 && depth < p.opp_vcf_min_depth) || self.opp_open_three() {
+            return None;
+        }
+        let opp = self.side.opp();
+        let root = ply == 0;
+        let nodes = if root { p.opp_vcf_nodes * 50 } else { p.opp_vcf_nodes };
+        let depth = if root { p.opp_vcf_depth * 2 } else { p.opp_vcf_depth };
+        if let Some(set) = opp_vcf_refutations(&mut self.b, opp, &mut self.vcf_cache, depth, nodes) {
+            return Some(set);
+        }
+        if p.opp_vct_nodes > 0 && (root || pv_node) && ply <= p.opp_vct_ply {
+            let solver = self.vct_solver.get_or_insert_with(|| ThreatSolver::with_table_log2(16));
+            let line = opp_vct(&mut self.b, opp, solver, p.opp_vct_depth, p.opp_vct_nodes)?;
+            let set = refutations(&mut self.b, opp, &line);
+            return (!set.is_empty()).then_some(set);
+        }
+        None
     }
 
     fn update_pv(&mut self, ply: usize, m: usize) {
@@ -484,7 +605,23 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let moves = self.gen_moves(ply, tt_move, depth, false);
+        // Reverse futility: near the horizon a static value far above beta stands, unless the
+        // opponent has a threat the static value cannot see (an open three, a four-three or
+        // double four point, a double three).
+        if !pv_node && depth <= self.params.rfp_depth && beta.abs() < WIN_MIN && self.params.rfp_margin > 0 {
+            let opp = self.side.opp();
+            let quiet = [Threat::ThreeThree, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
+                .iter()
+                .all(|&t| self.b.count(opp, t) == 0);
+            if quiet {
+                let e = evaluate(&self.b, self.side, self.params);
+                if e - self.params.rfp_margin * depth >= beta {
+                    return e;
+                }
+            }
+        }
+        let danger = self.danger(ply, depth, pv_node);
+        let moves = self.gen_moves(ply, tt_move, depth, false, danger.as_ref());
         if moves.is_empty() {
             return 0;
         }
@@ -693,11 +830,21 @@ impl<'a> Worker<'a> {
                 return Some(SearchResult { best: p.pv[0], progress: p });
             }
         }
-        let mut moves = if let Some(i) = forced { vec![(i, 0)] } else { self.gen_moves(0, 0, 1, true) };
+        let mut moves = match forced {
+            Some(i) => vec![(i, 0)],
+            None => {
+                let danger = self.danger(0, 1, true);
+                self.gen_moves(0, 0, 1, true, danger.as_ref())
+            }
+        };
         if moves.is_empty() {
             return None;
         }
-        if moves.len() == 1 || root_verdict.is_some() {
+        let forced_only = moves.len() == 1;
+        if moves.iter().any(|m| !self.root_excluded.contains(m.0)) {
+            moves.retain(|m| !self.root_excluded.contains(m.0));
+        }
+        if forced_only || root_verdict.is_some() {
             // a lost position with a legal move, or the only move: answer at once
             let r = SearchResult::single(self.b.pos(moves[0].0), 1, root_verdict.unwrap_or(0), 1, self.start.elapsed());
             on_event(Event::Iteration(r.progress.clone()));
@@ -814,6 +961,7 @@ pub fn bench(depth: u32, tweaks: &[(String, i64)]) -> Result<(Vec<(u64, Pos)>, s
         // the bench measures the alpha-beta search alone (the probes are bounded by time)
         s.params.root_vcf_permille = 0;
         s.params.root_vct_permille = 0;
+        s.params.root_defence_permille = 0;
         for (name, v) in tweaks {
             s.params.set(name, *v)?;
         }
