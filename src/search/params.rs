@@ -179,7 +179,7 @@ impl Default for Params {
             lmr_log_div: 0,
             futility_margin: 100,
             aspiration: 60,
-            rfp_margin: 0,
+            rfp_margin: 120,
             rfp_depth: 3,
             qsearch_plies: 16,
             qsearch_moves: 6,
