@@ -3,6 +3,7 @@
 //! [`simple_move`] is the one-ply chooser kept as a sparring partner and fallback.
 
 pub mod alphabeta;
+pub mod danger;
 pub mod params;
 pub mod time;
 pub mod tt;

@@ -28,6 +28,10 @@ pub struct Params {
     pub lmr_log_div: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
+    /// Reverse futility: at depth ≤ `rfp_depth` a static value `rfp_margin` per ply above beta
+    /// cuts (0 = off).
+    pub rfp_margin: i32,
+    pub rfp_depth: i32,
     /// Aspiration window half-width.
     pub aspiration: i32,
     /// Plies of own-four sequences searched beyond the horizon.
@@ -42,6 +46,24 @@ pub struct Params {
     pub root_vcf_depth: u32,
     /// Most attacker moves of the root VCT.
     pub root_vct_depth: u32,
+    /// Solver nodes of the opponent-VCF check at every node (0 = off). When the opponent has
+    /// a VCF, only the moves that may refute it are searched.
+    pub opp_vcf_nodes: u64,
+    /// Most attacker moves of that check.
+    pub opp_vcf_depth: u32,
+    /// Least remaining depth of that check (nearer the horizon the quiescence search of the
+    /// children finds the opponent's VCF by itself).
+    pub opp_vcf_min_depth: i32,
+    /// Solver nodes of the opponent-VCT check at the root and at PV nodes up to `opp_vct_ply`
+    /// (0 = off).
+    pub opp_vct_nodes: u64,
+    /// Deepest ply (from the root) of the opponent-VCT check.
+    pub opp_vct_ply: i32,
+    /// Most attacker moves of the opponent VCT.
+    pub opp_vct_depth: u32,
+    /// Share (permille of the maximum time) of the root check "which of our moves leave the
+    /// opponent a VCT?" (0 = off); `opp_vct_nodes` solver nodes per move.
+    pub root_defence_permille: u32,
 }
 
 impl Default for Params {
@@ -140,12 +162,21 @@ impl Default for Params {
             lmr_log_div: 0,
             futility_margin: 100,
             aspiration: 60,
+            rfp_margin: 120,
+            rfp_depth: 3,
             qsearch_plies: 16,
             qsearch_moves: 6,
             root_vcf_permille: 100,
             root_vct_permille: 0,
             root_vcf_depth: 40,
             root_vct_depth: 8,
+            opp_vcf_nodes: 0,
+            opp_vcf_depth: 12,
+            opp_vcf_min_depth: 3,
+            opp_vct_nodes: 20_000,
+            opp_vct_ply: -1,
+            opp_vct_depth: 6,
+            root_defence_permille: 0,
         }
     }
 }
@@ -161,6 +192,8 @@ impl Params {
             "lmr_after" => self.lmr_after = v.max(0) as usize,
             "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
+            "rfp_margin" => self.rfp_margin = v.max(0) as i32,
+            "rfp_depth" => self.rfp_depth = v.clamp(0, 20) as i32,
             "aspiration" => self.aspiration = v.max(1) as i32,
             "learned_eval" => self.learned_eval = v.clamp(0, 1) as i32,
             "learned_order" => self.learned_order = v.clamp(0, 10_000) as i32,
@@ -168,6 +201,13 @@ impl Params {
             "root_vct_permille" => self.root_vct_permille = v.clamp(0, 1000) as u32,
             "root_vcf_depth" => self.root_vcf_depth = v.clamp(1, 200) as u32,
             "root_vct_depth" => self.root_vct_depth = v.clamp(1, 30) as u32,
+            "opp_vcf_nodes" => self.opp_vcf_nodes = v.max(0) as u64,
+            "opp_vcf_depth" => self.opp_vcf_depth = v.clamp(1, 60) as u32,
+            "opp_vcf_min_depth" => self.opp_vcf_min_depth = v.clamp(1, 64) as i32,
+            "opp_vct_nodes" => self.opp_vct_nodes = v.max(0) as u64,
+            "opp_vct_ply" => self.opp_vct_ply = v.clamp(-1, 20) as i32,
+            "root_defence_permille" => self.root_defence_permille = v.clamp(0, 1000) as u32,
+            "opp_vct_depth" => self.opp_vct_depth = v.clamp(1, 30) as u32,
             "max_moves0" => self.max_moves[0] = v.max(1) as usize,
             "max_moves1" => self.max_moves[1] = v.max(1) as usize,
             "max_moves2" => self.max_moves[2] = v.max(1) as usize,
