@@ -48,13 +48,45 @@ pub struct MatchConfig {
     pub strict: bool,
 }
 
+/// A sequential test's outcome. The decision is the one taken when the LLR first crossed a
+/// bound; the games that were still being played then are counted in the tally and in
+/// `final_llr`, but they do not undo the decision (a test that could be undone by the games
+/// after its stopping point would no longer have its stated error rates).
+#[derive(Clone, Copy, Debug)]
+pub struct SprtOutcome {
+    pub state: SprtState,
+    /// The LLR when the decision was taken (the last one if none was).
+    pub llr: f64,
+    /// Games counted when the LLR crossed a bound.
+    pub decided_at: Option<u64>,
+    /// The LLR over every finished game.
+    pub final_llr: f64,
+}
+
+impl SprtOutcome {
+    /// Records the LLR after `games` finished games; true when this call takes the decision.
+    fn record(&mut self, sprt: &Sprt, llr: f64, games: u64) -> bool {
+        self.final_llr = llr;
+        if self.decided_at.is_some() {
+            return false;
+        }
+        self.state = sprt.state(llr);
+        self.llr = llr;
+        if self.state == SprtState::Continue {
+            return false;
+        }
+        self.decided_at = Some(games);
+        true
+    }
+}
+
 /// How the match ended.
 #[derive(Clone, Debug)]
 pub struct MatchSummary {
     pub names: [String; 2],
     pub tally: Tally,
-    /// The SPRT's decision and final LLR, if an SPRT ran.
-    pub sprt: Option<(SprtState, f64)>,
+    /// The SPRT's outcome, if an SPRT ran.
+    pub sprt: Option<SprtOutcome>,
     /// Results by reason, e.g. "time loss" → count, for the summary.
     pub reasons: Vec<(String, usize)>,
     /// Games left unfinished because the user stopped the match (Ctrl-C); 0 otherwise. They
@@ -238,7 +270,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     let mut pending_pairs: HashMap<usize, u8> = HashMap::new();
     let mut rows: Vec<OpeningRow> = vec![OpeningRow::default(); cfg.openings.len().max(1)];
     let mut reasons: Vec<(String, usize)> = Vec::new();
-    let mut sprt_result = cfg.sprt.map(|_| (SprtState::Continue, 0.0));
+    let mut sprt_result =
+        cfg.sprt.map(|_| SprtOutcome { state: SprtState::Continue, llr: 0.0, decided_at: None, final_llr: 0.0 });
     let started = Instant::now();
     let event = format!("{} vs {}", names[0], names[1]);
     let mut unfinished = 0;
@@ -319,8 +352,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             let llr = tally.llr(sprt.elo0, sprt.elo1);
             let (lo, hi) = sprt.bounds();
             line.push_str(&format!(" LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
-            *st = (sprt.state(llr), llr);
-            if st.0 != SprtState::Continue && !stop.swap(true, Ordering::SeqCst) {
+            if st.record(&sprt, llr, tally.games()) && !stop.swap(true, Ordering::SeqCst) {
                 line.push_str(" (SPRT decided; finishing games in progress)");
             }
         }
@@ -349,11 +381,6 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         }
     }
 
-    // The final LLR after the games that were still running when the SPRT decided.
-    if let (Some(sprt), Some(st)) = (cfg.sprt, sprt_result.as_mut()) {
-        let llr = tally.llr(sprt.elo0, sprt.elo1);
-        *st = (sprt.state(llr), llr);
-    }
     let interrupted = interrupt::requested();
     let summary = MatchSummary { names, tally, sprt: sprt_result, reasons, unfinished, interrupted };
     let text = summary_text(&summary, cfg, started.elapsed());
@@ -397,13 +424,24 @@ fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
         }
         t.push('\n');
     }
-    if let (Some(sprt), Some((state, llr))) = (cfg.sprt, s.sprt) {
+    if let (Some(sprt), Some(o)) = (cfg.sprt, s.sprt) {
         let (lo, hi) = sprt.bounds();
-        let verdict = match state {
+        let llr = o.llr;
+        let mut verdict = match o.state {
             SprtState::AcceptH1 => format!("H1 accepted (elo >= {})", sprt.elo1),
             SprtState::AcceptH0 => format!("H0 accepted (elo <= {})", sprt.elo0),
             SprtState::Continue => "no decision".to_string(),
         };
+        if let Some(n) = o.decided_at {
+            verdict.push_str(&format!(" at game {n}"));
+            if s.tally.games() > n {
+                verdict.push_str(&format!(
+                    "; LLR {:.3} after the {} games in progress then",
+                    o.final_llr,
+                    s.tally.games() - n
+                ));
+            }
+        }
         t.push_str(&format!(
             "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} bounds [{lo:.3}, {hi:.3}] {verdict}\n",
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
@@ -455,5 +493,24 @@ mod tests {
         assert_eq!(schedule(2, 3), (Some(1), true));
         assert_eq!(schedule(6, 3), (Some(0), true));
         assert_eq!(schedule(5, 0), (None, false));
+    }
+
+    #[test]
+    fn sprt_decision_stands_after_the_games_in_progress() {
+        let sprt = Sprt::parse("0,50,0.05,0.05").unwrap();
+        let (lo, hi) = sprt.bounds();
+        let mut o = SprtOutcome { state: SprtState::Continue, llr: 0.0, decided_at: None, final_llr: 0.0 };
+        assert!(!o.record(&sprt, hi - 0.5, 57));
+        assert_eq!(o.state, SprtState::Continue);
+        assert!(o.record(&sprt, hi + 0.05, 59), "the crossing takes the decision");
+        // A game that was in progress pulls the LLR back inside the bounds: the decision stays.
+        assert!(!o.record(&sprt, hi - 0.8, 60));
+        assert_eq!(o.state, SprtState::AcceptH1);
+        assert_eq!(o.decided_at, Some(59));
+        assert!((o.llr - (hi + 0.05)).abs() < 1e-9);
+        assert!((o.final_llr - (hi - 0.8)).abs() < 1e-9);
+        let mut h0 = SprtOutcome { state: SprtState::Continue, llr: 0.0, decided_at: None, final_llr: 0.0 };
+        assert!(h0.record(&sprt, lo - 0.1, 30));
+        assert_eq!(h0.state, SprtState::AcceptH0);
     }
 }
