@@ -119,13 +119,7 @@ pub fn selfplay(
     use crate::core::Pos;
     use crate::game::Outcome;
     let (mut w, mut l, mut d) = (0, 0, 0);
-    let mut s = seed | 1;
-    let mut rnd = move |n: usize| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s % n as u64) as usize
-    };
+    let mut rnd = xorshift(seed | 1);
     let c = size / 2;
     for k in 0..games.div_ceil(2) {
         // a random 3-stone opening in the central 5×5
@@ -195,13 +189,7 @@ pub fn record_games(
     let start = std::time::Instant::now();
     for k in 0..games {
         let game_seed = seed.wrapping_add(k as u64);
-        let mut s = game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut rnd = move |n: usize| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % n as u64) as usize
-        };
+        let mut rnd = xorshift(game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let c = size / 2;
         let n_open = 2 + rnd(3);
         let mut g = Game::new(size, size, rule);
@@ -385,5 +373,16 @@ mod tests {
         assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "h8h8").is_err());
         assert!(solve(SolveKind::Vcf, 15, Rule::Freestyle, None, None, None, "z99").is_err());
         assert!(SolveKind::parse("vcx").is_err());
+    }
+}
+
+/// A small xorshift generator from a nonzero state: `rnd(n)` draws from `0..n`. The self-play
+/// openings use it so a seed gives the same games on every machine.
+fn xorshift(mut s: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s % n as u64) as usize
     }
 }
