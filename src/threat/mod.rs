@@ -480,6 +480,36 @@ pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
     cand
 }
 
+/// The attacker's first question at a node of a threat search, before any threat move.
+pub(crate) enum Urgent {
+    /// The attacker makes five here.
+    Five(usize),
+    /// The defender threatens five and the attack cannot go on: two five points, no threat
+    /// moves left to spend on the block, or the only block is illegal for the attacker.
+    Fails,
+    /// The defender threatens five at this point: the attacker must block it (spending one of
+    /// its `depth` threat moves).
+    Block(usize),
+    /// Neither side has a five to make or stop.
+    Quiet,
+}
+
+/// [`Urgent`] for attacker `a` with `depth` threat moves left.
+pub(crate) fn urgent(b: &mut Board, a: Color, depth: u32) -> Urgent {
+    if let Some(f) = first_five_point(b, a) {
+        return Urgent::Five(f);
+    }
+    let d = a.opp();
+    if !b.has_five_threat(d) {
+        return Urgent::Quiet;
+    }
+    if b.count(d, Threat::Five) >= 2 || depth == 0 {
+        return Urgent::Fails;
+    }
+    let p = first_five_point(b, d).unwrap();
+    if is_legal(b, p, a) { Urgent::Block(p) } else { Urgent::Fails }
+}
+
 /// The first five point of `c`, if any.
 #[inline]
 pub fn first_five_point(b: &Board, c: Color) -> Option<usize> {

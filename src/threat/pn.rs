@@ -82,7 +82,7 @@
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
-use super::{first_five_point, four_defences, has_straight_four_point, is_legal};
+use super::{Urgent, first_five_point, four_defences, has_straight_four_point, is_legal, urgent};
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
@@ -316,31 +316,23 @@ impl PnSearch<'_, '_> {
 
     fn expand_or(&mut self, b: &mut Board, depth: u32) -> Result<Exp, ()> {
         let a = self.a;
-        let d = a.opp();
-        if let Some(f) = first_five_point(b, a) {
-            return Ok(Exp::Proven(f as u16));
-        }
         let mut moves = Moves::new();
-        if b.has_five_threat(d) {
-            if b.count(d, Threat::Five) >= 2 || depth == 0 {
-                return Ok(Exp::Disproven);
+        match urgent(b, a, depth) {
+            Urgent::Five(f) => return Ok(Exp::Proven(f as u16)),
+            Urgent::Fails => return Ok(Exp::Disproven),
+            Urgent::Block(p) => moves.push(p as u16),
+            Urgent::Quiet => {
+                let n0 = self.v.budget.nodes;
+                let r = self.vcf(b);
+                self.count[2] += self.v.budget.nodes - n0;
+                if r? {
+                    return Ok(Exp::Proven(self.v.line[0]));
+                }
+                if depth == 0 || b.rule().is_caro() {
+                    return Ok(Exp::Disproven);
+                }
+                self.attacker_moves(b, &mut moves);
             }
-            let p = first_five_point(b, d).unwrap();
-            if !is_legal(b, p, a) {
-                return Ok(Exp::Disproven);
-            }
-            moves.push(p as u16);
-        } else {
-            let n0 = self.v.budget.nodes;
-            let r = self.vcf(b);
-            self.count[2] += self.v.budget.nodes - n0;
-            if r? {
-                return Ok(Exp::Proven(self.v.line[0]));
-            }
-            if depth == 0 || b.rule().is_caro() {
-                return Ok(Exp::Disproven);
-            }
-            self.attacker_moves(b, &mut moves);
         }
         let mut ch = Vec::with_capacity(moves.len());
         self.tick()?;

@@ -25,7 +25,7 @@
 
 use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
-use super::{first_five_point, four_defences, four_moves, has_straight_four_point, is_legal, line_cells};
+use super::{Urgent, four_defences, four_moves, has_straight_four_point, is_legal, line_cells, urgent};
 use crate::board::pattern::Threat;
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Rule};
@@ -46,25 +46,19 @@ impl VctSearch<'_, '_> {
 
     /// Attacker `a` to move with `depth` threat moves left.
     fn attack(&mut self, b: &mut Board, a: Color, depth: u32) -> Result<Proof, Res> {
-        if let Some(f) = first_five_point(b, a) {
-            return Ok(Proof { mv: f, replies: Vec::new() });
-        }
-        let d = a.opp();
-        if b.has_five_threat(d) {
-            if b.count(d, Threat::Five) >= 2 || depth == 0 {
-                return Err(Res::Fail);
+        match urgent(b, a, depth) {
+            Urgent::Five(f) => return Ok(Proof { mv: f, replies: Vec::new() }),
+            Urgent::Fails => return Err(Res::Fail),
+            Urgent::Block(p) => {
+                if self.tick() {
+                    return Err(Res::Abort);
+                }
+                b.make(p, a);
+                let r = self.defend(b, a, depth);
+                b.undo();
+                return r.map(|replies| Proof { mv: p, replies });
             }
-            let p = first_five_point(b, d).unwrap();
-            if !is_legal(b, p, a) {
-                return Err(Res::Fail);
-            }
-            if self.tick() {
-                return Err(Res::Abort);
-            }
-            b.make(p, a);
-            let r = self.defend(b, a, depth);
-            b.undo();
-            return r.map(|replies| Proof { mv: p, replies });
+            Urgent::Quiet => {}
         }
         // Continuous fours first: cheap and complete for that kind of win.
         self.v.line.clear();
