@@ -213,3 +213,30 @@ fn exhaustive_single_row_win_detection() {
         assert_eq!(b.hash(), 0);
     }
 }
+
+/// Moves made before a rebuild (a wall placed mid-game, other cell values) have no undo log;
+/// undoing across the rebuild must still restore everything.
+#[test]
+fn undo_across_a_rebuild() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut b = Board::new(15, 15, rule);
+        let moves = gorin::core::parse_move_string("h8i9h9h10g8i8j7g9f8k6").unwrap();
+        let mut c = Color::Black;
+        for &m in &moves[..6] {
+            let i = b.idx(m);
+            b.make(i, c);
+            c = c.opp();
+        }
+        b.place_wall(gorin::core::Pos::new(0, 0)).unwrap();
+        for &m in &moves[6..] {
+            let i = b.idx(m);
+            b.make(i, c);
+            c = c.opp();
+        }
+        for _ in 0..moves.len() {
+            b.undo();
+            b.check_consistency().unwrap_or_else(|e| panic!("{rule:?}: {e}\n{}", b.to_diagram()));
+        }
+        assert_eq!(b.move_count(), 0);
+    }
+}

@@ -154,6 +154,16 @@ struct LineState {
     code: [u16; 2],
 }
 
+/// What one move changed at one neighbour for one side (the undo log): the values before.
+#[derive(Clone, Copy)]
+struct Change {
+    q: u16,
+    side: u8,
+    threat: u8,
+    pats: u16,
+    code: u16,
+}
+
 #[derive(Clone)]
 pub struct Board {
     width: usize,
@@ -187,6 +197,13 @@ pub struct Board {
     hash: u64,
     stones: [u16; 2],
     history: Vec<(u16, Color)>,
+    /// The undo log: what each move since the last rebuild changed at its neighbours, so that
+    /// [`Board::undo`] restores patterns instead of looking them up again.
+    undo_log: Vec<Change>,
+    /// Start of each logged move's changes in `undo_log`.
+    log_marks: Vec<u32>,
+    /// Moves before this history length have no log (made before the last rebuild).
+    log_base: usize,
 }
 
 impl Board {
@@ -229,6 +246,9 @@ impl Board {
             hash: 0,
             stones: [0; 2],
             history: Vec::with_capacity(width * height),
+            undo_log: Vec::with_capacity(64 * width * height),
+            log_marks: Vec::with_capacity(width * height),
+            log_base: 0,
         };
         for y in 0..height {
             for x in 0..width {
@@ -439,6 +459,7 @@ impl Board {
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
+        self.log_marks.push(self.undo_log.len() as u32);
         self.update_lines::<true>(i, c);
         self.update_near::<true>(i);
     }
@@ -450,12 +471,20 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] -= 1;
-        self.update_lines::<false>(i, c);
+        if self.history.len() >= self.log_base {
+            // Logged: the keys by arithmetic, the patterns from the log; the cell's own
+            // patterns were left as they were when it was filled (only empty cells change).
+            let mark = self.log_marks.pop().expect("undo log out of step") as usize;
+            self.unkey_lines(i, c);
+            self.restore(mark);
+        } else {
+            self.update_lines::<false>(i, c);
+            self.refresh_cell(i);
+        }
         self.update_near::<false>(i);
         if self.near[i] > 0 {
             self.cand.insert(i);
         }
-        self.refresh_cell(i);
         for s in 0..2 {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].insert(i);
@@ -576,6 +605,15 @@ impl Board {
                             // pattern counts and the threat with it).
                             continue;
                         }
+                        if ADD {
+                            self.undo_log.push(Change {
+                                q: q as u16,
+                                side: s as u8,
+                                threat: ls.threat[s],
+                                pats: old,
+                                code: ls.code[s],
+                            });
+                        }
                         ls.pats[s] = packed;
                         let nc = codes[packed as usize];
                         let oc = ls.code[s];
@@ -597,6 +635,56 @@ impl Board {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Takes `c`'s stone at `i` out of its neighbours' line keys (patterns untouched).
+    #[inline]
+    fn unkey_lines(&mut self, i: usize, c: Color) {
+        let ci = c.idx();
+        let oi = 1 - ci;
+        for d in 0..DIRS {
+            for (si, sign) in [1isize, -1].into_iter().enumerate() {
+                let delta = sign * self.step[d];
+                let mut q = i;
+                for k in 0..5 {
+                    q = q.wrapping_add_signed(delta);
+                    if self.cells[q] == Cell::Wall {
+                        break;
+                    }
+                    let p = self.near_pow[si][k];
+                    let ls = &mut self.lines[q];
+                    ls.keys[ci][d] -= OWN_DIGIT * p;
+                    ls.keys[oi][d] -= OPP_DIGIT * p;
+                }
+            }
+        }
+    }
+
+    /// Puts back the neighbour patterns logged from `mark` on (with their sets, counts and
+    /// value sums), newest first.
+    #[inline]
+    fn restore(&mut self, mark: usize) {
+        let values = self.values;
+        while self.undo_log.len() > mark {
+            let ch = self.undo_log.pop().unwrap();
+            let (q, s) = (ch.q as usize, ch.side as usize);
+            let ls = &mut self.lines[q];
+            let (nc, nt) = (ls.code[s], ls.threat[s]);
+            ls.pats[s] = ch.pats;
+            ls.code[s] = ch.code;
+            ls.threat[s] = ch.threat;
+            if nc != ch.code {
+                let (vn, vo) = (values[s][nc as usize], values[s][ch.code as usize]);
+                self.vsum[s][0] -= vn[0] - vo[0];
+                self.vsum[s][1] -= vn[1] - vo[1];
+            }
+            if nt != ch.threat {
+                self.sets[s][nt as usize].remove(q);
+                self.sets[s][ch.threat as usize].insert(q);
+                self.counts[s][nt as usize] -= 1;
+                self.counts[s][ch.threat as usize] += 1;
             }
         }
     }
@@ -652,6 +740,9 @@ impl Board {
     /// Recomputes every incremental structure from the cells (after walls are placed, and as
     /// the reference in invariant tests).
     pub fn rebuild(&mut self) {
+        self.undo_log.clear();
+        self.log_marks.clear();
+        self.log_base = self.history.len();
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
         self.vsum = [[0; 2]; 2];
