@@ -628,6 +628,12 @@ fn collection_rate(task: &str, limits: SolveLimits) {
     let mut false_wins = Vec::new();
     let start = Instant::now();
     let mut problems: Vec<Puzzle> = renju_problems().into_iter().filter(|p| p.task == task).collect();
+    // GORIN_IDS=FILE: only the problems whose ids are listed in FILE, one a line.
+    if let Ok(f) = std::env::var("GORIN_IDS") {
+        let ids: std::collections::HashSet<String> =
+            std::fs::read_to_string(&f).expect("GORIN_IDS file").lines().map(|l| l.trim().to_string()).collect();
+        problems.retain(|p| ids.contains(&p.id));
+    }
     // GORIN_SAMPLE=N: a fixed pseudo-random sample of N problems (for a loaded machine).
     if let Some(n) = std::env::var("GORIN_SAMPLE").ok().and_then(|v| v.parse::<usize>().ok()) {
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
@@ -693,7 +699,10 @@ fn renju_collection_vcf_rate() {
 #[test]
 #[ignore]
 fn renju_collection_vct_rate() {
-    collection_rate("vct", SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, 20).with_time(cpu_limit()));
+    collection_rate(
+        "vct",
+        SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, env_or("GORIN_VCF_DEPTH", 20) as u32).with_time(cpu_limit()),
+    );
 }
 
 /// `GORIN_MS` (CPU milliseconds per problem, default 5000) and other knobs of the long runs.

@@ -27,7 +27,8 @@
 //! tests in `tests/threat_puzzles.rs` replay every reported win against all defences.
 //!
 //! Depth is counted in **attacker moves** (a VCF of 11 fours ending in a five has depth 11;
-//! a forced block of an opponent's four counts as an attacker move).
+//! a forced block of an opponent's four counts as an attacker move). The df-pn VCT counts only
+//! its threes and VCF threats (and forced blocks); its fours are free.
 //! Determinism: candidates are generated in index order from the board's bit sets, the
 //! transposition table is a plain vector indexed by the Zobrist key.
 
@@ -45,7 +46,8 @@ use std::time::{Duration, Instant};
 /// Limits of one solver call. `None` means unlimited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveLimits {
-    /// Most attacker moves in the threat sequence (VCT: fours and threes of the VCT part).
+    /// Most attacker moves in the threat sequence (VCF: fours; VCT: threes and VCF threats,
+    /// the fours between them are not counted).
     pub max_depth: u32,
     /// Most attacker moves of a VCF (stand-alone, or at a VCT node).
     pub vcf_depth: u32,

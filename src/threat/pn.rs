@@ -8,17 +8,19 @@
 //! - **OR nodes** (the attacker to move): a five point proves; a defender five point must be
 //!   blocked (two of them disprove); a VCF (searched with the VCF table, to
 //!   [`SolveLimits::vcf_depth`]) proves; with no threat move left in the depth budget
-//!   ([`SolveLimits::max_depth`] attacker moves) the node is disproved. Moves: legal fours,
-//!   legal open-three makers (renju-aware: double-three candidates only when legal), and with
-//!   [`SolveLimits::vcf_threats`] closed-three makers, which count as threats only when they
-//!   threaten a VCF.
+//!   ([`SolveLimits::max_depth`] threes and VCF threats; fours are free, since the reply is
+//!   forced and the stones run out) the node is disproved. Moves: legal fours, legal
+//!   open-three makers (renju-aware: double-three candidates only when legal), and with
+//!   [`SolveLimits::vcf_threats`] closed-three makers and two makers, which count as threats
+//!   only when they threaten a VCF (a two's stone can join the fours of a later VCF).
 //! - **AND nodes** (the defender to move): the complete reply set of [`super::vct`]: against a
 //!   four the legal blocks; against a three every legal point after which the attacker has no
 //!   legal straight-four point, plus every counter-four; against a VCF threat every legal point
 //!   after which the attacker has no VCF. No reply proves the node; a move that is no threat
 //!   disproves it. In renju a black reply on a forbidden point does not exist.
 //! - **Initial numbers** come from cheap counts, without making the move: an AND node after a
-//!   four starts at pn 1, after an open three at 2, after a possible VCF threat at 4 (plus half
+//!   four starts at pn 1, after an open three at 2, after a possible VCF threat at 4 (6 for a
+//!   two maker) (plus half
 //!   the defender's four points, each a counter-four to refute), dn 1; an OR node after a
 //!   counter-four at (1, 1), else at pn 1 and dn half the attacker's four and three points
 //!   (pn 2, dn 1 with at most one).
@@ -223,6 +225,13 @@ impl PnSearch<'_, '_> {
         b.hash_after(i, c) ^ self.tag ^ if or { TAG_OR[self.a.idx()] } else { TAG_AND[self.a.idx()] }
     }
 
+    /// The depth budget of the OR nodes under an AND node with `depth`: a four costs none
+    /// (the defender's reply is forced and the stones run out), a three or a VCF threat one.
+    #[inline]
+    fn and_child_depth(&self, b: &Board, depth: u32) -> u32 {
+        if b.has_five_threat(self.a) { depth } else { depth - 1 }
+    }
+
     fn tick(&mut self) -> Result<(), ()> {
         if self.v.budget.tick() { Err(()) } else { Ok(()) }
     }
@@ -246,7 +255,8 @@ impl PnSearch<'_, '_> {
         let base = match b.threat(m, self.a) {
             Threat::Five | Threat::OpenFour | Threat::FourFour | Threat::FourThree | Threat::Four => 1,
             Threat::OpenThree | Threat::ThreeThree => 2,
-            _ => 4,
+            Threat::Three => 4,
+            _ => 6,
         };
         (base + dfours / 2, 1)
     }
@@ -269,6 +279,9 @@ impl PnSearch<'_, '_> {
         threat_moves(b, self.a, out);
         if self.vcf_threats {
             out.extend(b.cells_with(self.a, Threat::Three).iter().map(|i| i as u16));
+            // A move that makes only twos can still threaten a VCF (its stone joins fours
+            // made later); the reply generation finds out, lazily, with a VCF search.
+            out.extend(b.cells_with(self.a, Threat::Two).iter().map(|i| i as u16));
         }
     }
 
@@ -365,7 +378,7 @@ impl PnSearch<'_, '_> {
         self.tick()?;
         for &r in replies.iter() {
             let key = self.child_key(b, r as usize, d, true);
-            let (pn, dn) = match self.table.probe(key, depth - 1) {
+            let (pn, dn) = match self.table.probe(key, self.and_child_depth(b, depth)) {
                 Some((pn, dn, _)) => (pn, dn),
                 None => self.guess_or(b, r as usize),
             };
@@ -405,7 +418,7 @@ impl PnSearch<'_, '_> {
             }
             Exp::Children(ch) => ch,
         };
-        let (mover, child_depth) = if or { (self.a, depth) } else { (self.a.opp(), depth - 1) };
+        let (mover, child_depth) = if or { (self.a, depth) } else { (self.a.opp(), self.and_child_depth(b, depth)) };
         loop {
             // Summary: OR = (min pn, sum dn); AND = (sum pn, min dn). `best` is the child to
             // search, `second` the runner-up's number.
