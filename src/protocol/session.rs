@@ -26,8 +26,9 @@ pub enum Input {
 }
 
 /// How long after the hard limit we wait for a search that ignores its stop flag before we
-/// answer with the best move seen so far (the managers' own tolerance is 1 s).
-const GRACE: Duration = Duration::from_millis(25);
+/// answer with the best move seen so far (the managers' own tolerance is 1 s). Short, since the
+/// hard limit is only the time margin (15 ms + 4 %) before the turn limit.
+const GRACE: Duration = Duration::from_millis(10);
 /// How long `END` waits for a running search to hand in its move.
 const END_WAIT: Duration = Duration::from_millis(50);
 /// Stack for the search thread (untouched pages cost no memory).
