@@ -534,12 +534,18 @@ impl<'a> Worker<'a> {
             }
             moves.push((i, s));
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // The order is total (ties by cell), so an unstable sort gives the same list; when only
+        // the best `cap` are kept they are selected first and only those sorted.
+        let by_score = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
         if !defend && !root {
             let bucket = (depth.max(1) as usize - 1).min(3);
             let cap = self.params.max_moves[bucket];
-            moves.truncate(cap);
+            if moves.len() > cap {
+                moves.select_nth_unstable_by(cap - 1, by_score);
+                moves.truncate(cap);
+            }
         }
+        moves.sort_unstable_by(by_score);
         moves
     }
 
@@ -846,7 +852,7 @@ impl<'a> Worker<'a> {
         if fours.is_empty() {
             return stand;
         }
-        fours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        fours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         fours.truncate(self.params.qsearch_moves);
         let mut best = stand;
         let mut best_move = 0u16;
