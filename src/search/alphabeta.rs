@@ -666,6 +666,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower (the next visit has a move to try first).
+        let depth =
+            if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move == 0 { depth - 1 } else { depth };
         // Reverse futility: near the horizon a static value far above beta stands, unless the
         // opponent has a threat the static value cannot see (an open three, a four-three or
         // double four point, a double three). Margin 120 per ply at depth <= 3: +62.5 +-50.7
@@ -1173,6 +1177,7 @@ mod tests {
             ("ext_defend", 3),
             ("root_lmr", 2),
             ("lmr_log_div", 150),
+            ("iir_depth", 3),
         ];
         let think_with = |g: &Game, depth: u32| {
             let mut s = Searcher::new(1 << 20);
