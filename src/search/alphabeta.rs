@@ -231,22 +231,38 @@ impl Searcher {
         let nodes = AtomicU64::new(0);
         let helpers_stop = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {
-            for t in 1..self.threads {
+            let mut helpers = Vec::new();
+            // `--param threads=N` (matches) overrides the protocol's thread count
+            let threads = if self.params.threads > 0 { self.params.threads as usize } else { self.threads };
+            for t in 1..threads {
                 let board = game.board.clone();
                 let (params, tt, nodes, helpers_stop) = (&self.params, &*self.tt, &nodes, &helpers_stop);
                 let side = game.to_move;
-                scope.spawn(move || {
+                helpers.push(scope.spawn(move || {
                     let mut w = Worker::new(board, side, params, tt, limits, helpers_stop, nodes, start);
                     w.helper_offset = t as i32;
                     w.root_excluded = excluded.clone();
-                    w.iterate(&mut |_| {});
-                });
+                    w.iterate(&mut |_| {})
+                }));
             }
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
-            let r = w.iterate(on_event);
+            let mut r = w.iterate(on_event);
             helpers_stop.store(true, Ordering::Relaxed);
+            for h in helpers {
+                let hr = h.join().unwrap_or(None);
+                if self.params.smp_skip == 0 {
+                    continue;
+                }
+                // the answer of the thread that completed the deepest iteration (then the best value)
+                if let (Some(best), Some(hr)) = (r.as_ref(), hr) {
+                    let (a, b) = (&best.progress, &hr.progress);
+                    if b.depth > a.depth || (b.depth == a.depth && b.value > a.value) {
+                        r = Some(hr);
+                    }
+                }
+            }
             r
         });
         match result {
@@ -267,6 +283,16 @@ impl Searcher {
             )),
         }
     }
+}
+
+/// Lazy SMP skip schedule: helper `t` (1-based) leaves out some depths so that the helpers
+/// spread over depths instead of all searching the same one (sizes and phases repeat every 20
+/// helpers).
+fn skip_depth(t: i32, depth: i32) -> bool {
+    const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let k = ((t - 1) % 20) as usize;
+    ((depth + PHASE[k]) / SIZE[k]) % 2 != 0
 }
 
 /// Plies a VCF line needs: its length, plus two when it ends with a four the defender cannot
@@ -329,6 +355,10 @@ struct Worker<'a> {
     vct_solver: Option<ThreatSolver>,
     /// Root moves proven to lose to the opponent's VCT (not searched).
     root_excluded: CellSet,
+    /// `null_at[p]`: the move at ply `p` is a null move (no two in a row).
+    null_at: [bool; MAX_PLY],
+    /// The ply whose null-move fail high is being verified (no null move there), or -1.
+    verify_ply: i32,
 }
 
 impl<'a> Worker<'a> {
@@ -366,6 +396,8 @@ impl<'a> Worker<'a> {
             vcf_cache: VcfCache::new(16),
             vct_solver: None,
             root_excluded: CellSet::new(),
+            null_at: [false; MAX_PLY],
+            verify_ply: -1,
         }
     }
 
@@ -502,13 +534,36 @@ impl<'a> Worker<'a> {
             }
             moves.push((i, s));
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // The order is total (ties by cell), so an unstable sort gives the same list; when only
+        // the best `cap` are kept they are selected first and only those sorted.
+        let by_score = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
         if !defend && !root {
             let bucket = (depth.max(1) as usize - 1).min(3);
             let cap = self.params.max_moves[bucket];
-            moves.truncate(cap);
+            if moves.len() > cap {
+                moves.select_nth_unstable_by(cap - 1, by_score);
+                moves.truncate(cap);
+            }
         }
+        moves.sort_unstable_by(by_score);
         moves
+    }
+
+    /// Does the move at `i` make an open three or a four, or stop a three (the opponent's
+    /// four point) or a four?
+    #[inline]
+    fn tactical(&self, i: usize) -> bool {
+        let hot = |t: Threat, from: Threat| (from..=Threat::Five).contains(&t);
+        hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
+    }
+
+    /// Does the opponent have a point that makes a four or a double three?
+    #[inline]
+    fn opp_can_four(&self) -> bool {
+        let opp = self.side.opp();
+        [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
+            .iter()
+            .any(|&t| self.b.count(opp, t) > 0)
     }
 
     /// Does the opponent threaten a straight four (an open three, or a double four point)?
@@ -611,6 +666,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower (the next visit has a move to try first).
+        let depth =
+            if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move == 0 { depth - 1 } else { depth };
         // Reverse futility: near the horizon a static value far above beta stands, unless the
         // opponent has a threat the static value cannot see (an open three, a four-three or
         // double four point, a double three). Margin 120 per ply at depth <= 3: +62.5 +-50.7
@@ -627,11 +686,67 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Razoring: near the horizon a static value far below alpha drops into the four
+        // quiescence; if our fours do not lift it above alpha either, the node fails low.
+        let p = self.params;
+        if !pv_node && depth <= p.razor_depth && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
+            let e = evaluate(&self.b, self.side, p);
+            if e + p.razor_margin * depth <= alpha {
+                let v = self.qsearch(alpha, alpha + 1, ply, 0);
+                if self.abort {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
+            }
+        }
+        // Null move with threat verification: when the opponent has no four or double-three
+        // point and the static value is above beta, let him move twice; a fail high of that
+        // reduced search is checked by a normal search reduced as much.
+        if p.nmp_depth > 0
+            && !pv_node
+            && depth >= p.nmp_depth
+            && beta.abs() < WIN_MIN
+            && self.verify_ply != ply
+            && !(ply > 0 && self.null_at[pu - 1])
+            && !self.opp_can_four()
+            && evaluate(&self.b, self.side, p) >= beta
+        {
+            let r = p.nmp_r;
+            self.side = self.side.opp();
+            self.null_at[pu] = true;
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1);
+            self.null_at[pu] = false;
+            self.side = self.side.opp();
+            if self.abort {
+                return 0;
+            }
+            if v >= beta {
+                let saved = self.verify_ply;
+                self.verify_ply = ply;
+                let w = self.search(beta - 1, beta, depth - r, ply);
+                self.verify_ply = saved;
+                if self.abort {
+                    return 0;
+                }
+                if w >= beta {
+                    return w;
+                }
+            }
+        }
         let danger = self.danger(ply, depth, pv_node);
         let moves = self.gen_moves(ply, tt_move, depth, false, danger.as_ref());
         if moves.is_empty() {
             return 0;
         }
+        // Threat extension: the replies to an open three (the defences and our own fours) cost
+        // no depth when there are at most `ext_defend` of them, as the replies to a four cost
+        // none; the attacker's threes still do.
+        let ext =
+            (moves.len() <= p.ext_defend as usize && pu < MAX_PLY / 3 && danger.is_none() && self.opp_open_three())
+                as i32;
+        let new_depth = depth - 1 + ext;
         let me = self.side.idx();
         let mut best = -INF;
         let mut best_move = moves[0].0;
@@ -642,15 +757,24 @@ impl<'a> Worker<'a> {
             && self.params.futility_margin > 0
             && alpha.abs() < WIN_MIN
             && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth <= alpha;
+        // Late-move pruning: near the horizon only the first few quiet moves are searched.
+        let lmp_limit = if !pv_node && depth <= self.params.lmp_depth && alpha.abs() < WIN_MIN {
+            (self.params.lmp_base + depth * depth).max(1) as usize
+        } else {
+            usize::MAX
+        };
         for (n, &(m, score)) in moves.iter().enumerate() {
             let quiet = score < self.params.order_own[Threat::OpenThree as usize];
             if futile && n > 0 && quiet {
                 continue;
             }
+            if n >= lmp_limit && !self.tactical(m) {
+                continue;
+            }
             self.make(m);
             let mut v;
             if n == 0 {
-                v = -self.search(-beta, -alpha, depth - 1, ply + 1);
+                v = -self.search(-beta, -alpha, new_depth, ply + 1);
             } else {
                 let r = if depth >= 3 && n >= self.params.lmr_after && quiet {
                     if self.params.lmr_log_div > 0 {
@@ -663,12 +787,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1);
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1);
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, depth - 1, ply + 1);
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1);
                 }
             }
             self.undo();
@@ -732,7 +856,7 @@ impl<'a> Worker<'a> {
         if fours.is_empty() {
             return stand;
         }
-        fours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        fours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         fours.truncate(self.params.qsearch_moves);
         let mut best = stand;
         let mut best_move = 0u16;
@@ -781,12 +905,21 @@ impl<'a> Worker<'a> {
             if depth >= 3 {
                 on_event(Event::Searching(self.b.pos(m)));
             }
+            // root LMR: late quiet root moves are first searched a ply shallower
+            let r = (self.params.root_lmr > 0
+                && depth >= 3
+                && n >= self.params.root_lmr as usize
+                && moves[n].1 < self.params.order_own[Threat::OpenThree as usize]
+                && !self.tactical(m)) as i32;
             self.make(m);
             let mut v;
             if n == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, 1);
             } else {
-                v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
+                }
                 if v > alpha && v < beta {
                     v = -self.search(-beta, -alpha, depth - 1, 1);
                 }
@@ -861,8 +994,13 @@ impl<'a> Worker<'a> {
         let mut result: Option<SearchResult> = None;
         let mut last_value = 0;
         let (mut prev_value, mut prev_best, mut stable, mut won_streak) = (0, None, 0u32, 0u32);
-        let mut depth = 1 + (self.helper_offset % 2);
+        let skip = self.params.smp_skip > 0 && self.helper_offset > 0;
+        let mut depth = if skip { 1 } else { 1 + (self.helper_offset % 2) };
         while depth <= max_depth {
+            if skip && depth < max_depth && skip_depth(self.helper_offset, depth) {
+                depth += 1;
+                continue;
+            }
             let iteration_start = self.start.elapsed();
             self.seldepth = 0;
             let (mut alpha, mut beta) = if depth >= 4 {
@@ -1026,6 +1164,67 @@ mod tests {
         let b = think(&g, 5);
         assert_eq!(a.best, b.best);
         assert_eq!(a.progress.nodes, b.progress.nodes);
+    }
+
+    /// Every pruning and extension knob on (they are off by default): the threat rules still
+    /// decide the forced positions, and the search still finds the win in three.
+    #[test]
+    fn pruning_knobs_keep_the_tactics() {
+        let knobs = [
+            ("lmp_depth", 3),
+            ("razor_margin", 150),
+            ("nmp_depth", 2),
+            ("ext_defend", 3),
+            ("root_lmr", 2),
+            ("lmr_log_div", 150),
+            ("iir_depth", 3),
+        ];
+        let think_with = |g: &Game, depth: u32| {
+            let mut s = Searcher::new(1 << 20);
+            for (k, v) in knobs {
+                s.params.set(k, v).unwrap();
+            }
+            let limits = Limits {
+                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+                max_depth: Some(depth),
+                max_nodes: None,
+            };
+            s.think(g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+        };
+        let r = think_with(&game(Rule::Freestyle, "h8a1i8a3j8a5"), 5);
+        assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
+        let r = think_with(&game(Rule::Freestyle, "h8h9i8i9j8j9k8"), 5);
+        assert!(r.progress.value <= -WIN_MIN, "{:?}", r.progress);
+        // white must stop black's open three h8-j8 (or lose): the reply is one of its ends
+        // or far points, and the value is not a loss at depth 5
+        let g = game(Rule::Freestyle, "h8h10i8i10j8");
+        let r = think_with(&g, 5);
+        let stops = parse_move_string("g8k8f8l8").unwrap();
+        assert!(stops.contains(&r.best), "{:?}", r);
+    }
+
+    #[test]
+    fn skip_schedule_spreads_the_helpers() {
+        // helper 1 searches the even depths, helper 2 the odd ones, helper 3 two of every four
+        let searched = |t: i32| (1..=8).filter(|&d| !skip_depth(t, d)).collect::<Vec<_>>();
+        assert_eq!(searched(1), vec![2, 4, 6, 8]);
+        assert_eq!(searched(2), vec![1, 3, 5, 7]);
+        assert_eq!(searched(3), vec![1, 4, 5, 8]);
+    }
+
+    #[test]
+    fn two_threads_with_the_skip_schedule_answer() {
+        let g = game(Rule::Freestyle, "h8a1i8a3j8a5");
+        let mut s = Searcher::new(1 << 20);
+        s.params.set("threads", 2).unwrap();
+        s.params.set("smp_skip", 1).unwrap();
+        let limits = Limits {
+            budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+            max_depth: Some(4),
+            max_nodes: None,
+        };
+        let r = s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
     }
 
     #[test]

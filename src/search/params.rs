@@ -25,7 +25,49 @@ pub struct Params {
     pub lmr_after: usize,
     /// 0: reduce late quiet moves by 1 (2 from the 12th); otherwise by
     /// ln(depth)·ln(n)·100 / lmr_log_div plies.
+    ///
+    /// The knobs from here to `threads` are off by default: none gained in its SPRT against
+    /// the same build with the knob off (100 ms a move, `--sprt 0,50,0.05,0.05`, loaded
+    /// machine; see the commit that added them for every run). `lmr_log_div=200`: freestyle
+    /// +16 ±26 (300 games, no decision), renju −44 ±64 (H0); `lmr_after=6`: freestyle −15 ±50
+    /// (H0).
     pub lmr_log_div: i32,
+    /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
+    /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
+    /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
+    /// `lmp_depth=2 lmp_base=5`: freestyle −2 ±40 (H0).
+    pub lmp_depth: i32,
+    pub lmp_base: i32,
+    /// Razoring: at non-PV nodes with depth ≤ `razor_depth`, a static value `razor_margin` per
+    /// ply below alpha drops into the four quiescence; a fail low there stands (0 = off).
+    /// `razor_margin=150`: freestyle +10 ±31 (H0), renju −163 ±110 (H0: our own threes are
+    /// what the four quiescence cannot see).
+    pub razor_margin: i32,
+    pub razor_depth: i32,
+    /// Null move with threat verification at non-PV nodes of depth ≥ `nmp_depth` (0 = off):
+    /// only when the opponent has no four or double-three point and the static value is above
+    /// beta; reduction `nmp_r`; a fail high is verified by a normal search reduced as much.
+    /// `nmp_depth=4 nmp_r=3`: freestyle +7 ±39 (H0), renju −102 ±91 (H0).
+    pub nmp_depth: i32,
+    pub nmp_r: i32,
+    /// 1: helper threads follow a skip schedule over depths and the answer comes from the
+    /// thread with the deepest completed iteration; 0: helpers start one ply apart and only
+    /// the main thread answers. Two threads each, one game at a time on a 2-core machine
+    /// shared with other work: −36 ±61 against the old scheme (H0).
+    pub smp_skip: i32,
+    /// Root moves from this one on (0 = none), when quiet, are searched a ply shallower first.
+    /// `root_lmr=6`: freestyle +25.5 ±30.6 (300 games, 160-138-2, LLR 0.14, no decision),
+    /// renju +17.4 ±29.5 (300 games, 157-142-1, LLR −1.54, no decision).
+    pub root_lmr: i32,
+    /// The replies to an open three cost no depth when there are at most this many (threat
+    /// extension; 0 = off). `ext_defend=3`: freestyle −10 ±47 (H0), renju +10 ±29 (H0 after
+    /// 290 games). Without the cap (every defence node) the bench tree grows 67 times.
+    pub ext_defend: i32,
+    /// Internal iterative reduction: at depth ≥ this (0 = off) a node without a table move is
+    /// searched a ply shallower. `iir_depth=4`: freestyle +11.6 ±28.2 (H0 after 270 games).
+    pub iir_depth: i32,
+    /// Search threads when > 0 (for matches; 0 = the protocol's `INFO thread_num`).
+    pub threads: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
     /// Reverse futility: at depth ≤ `rfp_depth` a static value `rfp_margin` per ply above beta
@@ -36,7 +78,8 @@ pub struct Params {
     pub aspiration: i32,
     /// Plies of own-four sequences searched beyond the horizon.
     pub qsearch_plies: i32,
-    /// Most fours tried at a quiescence node.
+    /// Most fours tried at a quiescence node. 10 instead of 6: freestyle +10.3 ±29.6 (H0 after
+    /// 236 games).
     pub qsearch_moves: usize,
     /// Share (permille of the optimum time) of the root VCF probe; 0 turns it off.
     pub root_vcf_permille: u32,
@@ -161,6 +204,17 @@ impl Default for Params {
             lmr_after: 4,
             lmr_log_div: 0,
             futility_margin: 100,
+            smp_skip: 0,
+            root_lmr: 0,
+            ext_defend: 0,
+            threads: 0,
+            iir_depth: 0,
+            lmp_depth: 0,
+            lmp_base: 3,
+            razor_margin: 0,
+            razor_depth: 2,
+            nmp_depth: 0,
+            nmp_r: 3,
             aspiration: 60,
             rfp_margin: 120,
             rfp_depth: 3,
@@ -192,6 +246,17 @@ impl Params {
             "lmr_after" => self.lmr_after = v.max(0) as usize,
             "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
+            "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
+            "threads" => self.threads = v.clamp(0, 64) as i32,
+            "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
+            "root_lmr" => self.root_lmr = v.clamp(0, 1000) as i32,
+            "smp_skip" => self.smp_skip = v.clamp(0, 1) as i32,
+            "lmp_depth" => self.lmp_depth = v.clamp(0, 10) as i32,
+            "lmp_base" => self.lmp_base = v.clamp(0, 100) as i32,
+            "razor_margin" => self.razor_margin = v.max(0) as i32,
+            "razor_depth" => self.razor_depth = v.clamp(0, 10) as i32,
+            "nmp_depth" => self.nmp_depth = v.clamp(0, 64) as i32,
+            "nmp_r" => self.nmp_r = v.clamp(1, 10) as i32,
             "rfp_margin" => self.rfp_margin = v.max(0) as i32,
             "rfp_depth" => self.rfp_depth = v.clamp(0, 20) as i32,
             "aspiration" => self.aspiration = v.max(1) as i32,
