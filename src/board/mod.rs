@@ -10,7 +10,7 @@ pub mod pattern;
 pub mod renju;
 
 use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
-use features::CellValues;
+use features::{CellValues, PairFactors};
 use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
 use std::sync::OnceLock;
 
@@ -172,6 +172,9 @@ pub struct Board {
     code_threat: [&'static [u8]; 2],
     /// Learned per-code values per side (its rule/colour class).
     values: [&'static CellValues; 2],
+    /// Learned pair factors per side to move (its class), and whether any is in use.
+    pairs: [&'static PairFactors; 2],
+    pair_on: bool,
     cells: Vec<Cell>,
     /// Per cell: line keys, patterns and threats, together so that an update touches one
     /// place per neighbour.
@@ -180,6 +183,9 @@ pub struct Board {
     counts: [[u16; THREAT_COUNT]; 2],
     /// vsum[side]: the side's [mover, waiting] cell values summed over the empty cells.
     vsum: [[i32; 2]; 2],
+    /// psum[side]: the pair term summed over the empty cells with `side` to move (the side's
+    /// code × the other side's code), in engine units × PAIR_DIV.
+    psum: [i32; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Vec<u8>,
     /// The empty cells with at least one stone in their 5×5 square (the candidate area).
@@ -219,11 +225,16 @@ impl Board {
                 features::code_threat_table(rule.has_forbidden(Color::White)),
             ],
             values: Color::BOTH.map(|c| crate::eval::weights::active().cell_values(features::class_of(rule, c))),
+            pairs: Color::BOTH.map(|c| crate::eval::weights::active().pair_factors(features::class_of(rule, c))),
+            pair_on: Color::BOTH
+                .iter()
+                .any(|&c| crate::eval::weights::active().pair_factors(features::class_of(rule, c)).used),
             cells: vec![Cell::Wall; len],
             lines: vec![LineState::default(); len],
             sets: Default::default(),
             counts: [[0; THREAT_COUNT]; 2],
             vsum: [[0; 2]; 2],
+            psum: [0; 2],
             near: vec![0; len],
             cand: CellSet::new(),
             hash: 0,
@@ -398,6 +409,12 @@ impl Board {
     pub fn value_sums(&self, c: Color) -> [i32; 2] {
         self.vsum[c.idx()]
     }
+    /// The learned pair term with `c` to move, summed over the empty cells (engine units ×
+    /// [`crate::eval::weights::PAIR_DIV`]). O(1).
+    #[inline]
+    pub fn pair_sum(&self, c: Color) -> i32 {
+        self.psum[c.idx()]
+    }
     /// Uses other learned cell values (per side), recomputing the sums.
     pub fn set_cell_values(&mut self, values: [&'static CellValues; 2]) {
         self.values = values;
@@ -434,6 +451,11 @@ impl Board {
             self.counts[s][t] -= 1;
             self.count_values(i, s, false);
         }
+        if self.pair_on {
+            let p = self.pair_values(self.lines[i].code);
+            self.psum[0] -= p[0];
+            self.psum[1] -= p[1];
+        }
         self.cells[i] = Cell::stone(c);
         self.cand.remove(i);
         self.hash ^= zobrist()[i][c.idx()];
@@ -462,6 +484,17 @@ impl Board {
             self.counts[s][t] += 1;
             self.count_values(i, s, true);
         }
+        if self.pair_on {
+            let p = self.pair_values(self.lines[i].code);
+            self.psum[0] += p[0];
+            self.psum[1] += p[1];
+        }
+    }
+
+    /// The pair term of a cell with codes `code` ([black, white]) for each side to move.
+    #[inline]
+    fn pair_values(&self, code: [u16; 2]) -> [i32; 2] {
+        pair_values(&self.pairs, code)
     }
 
     /// Adds or removes the cell values of empty cell `i` for side `s` in `vsum`.
@@ -543,6 +576,7 @@ impl Board {
         let oi = 1 - ci;
         let tables = self.tables;
         let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
+        let (pairs, pair_on) = (self.pairs, self.pair_on);
         for d in 0..DIRS {
             let shift = 4 * d;
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
@@ -567,6 +601,7 @@ impl Board {
                     if cell != Cell::Empty {
                         continue;
                     }
+                    let old_code = ls.code;
                     for s in 0..2 {
                         let pat = tables[s][ls.keys[s][d] as usize] as u16;
                         let old = ls.pats[s];
@@ -595,6 +630,11 @@ impl Board {
                             self.counts[s][ot as usize] -= 1;
                             self.counts[s][nt as usize] += 1;
                         }
+                    }
+                    if pair_on && ls.code != old_code {
+                        let (n, o) = (pair_values(&pairs, ls.code), pair_values(&pairs, old_code));
+                        self.psum[0] += n[0] - o[0];
+                        self.psum[1] += n[1] - o[1];
                     }
                 }
             }
@@ -655,6 +695,7 @@ impl Board {
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
         self.vsum = [[0; 2]; 2];
+        self.psum = [0; 2];
         self.hash = 0;
         self.stones = [0; 2];
         for v in self.near.iter_mut() {
@@ -678,6 +719,11 @@ impl Board {
                         self.sets[s][t].insert(i);
                         self.counts[s][t] += 1;
                         self.count_values(i, s, true);
+                    }
+                    if self.pair_on {
+                        let p = self.pair_values(self.lines[i].code);
+                        self.psum[0] += p[0];
+                        self.psum[1] += p[1];
                     }
                 }
                 Cell::Wall => {}
@@ -721,6 +767,9 @@ impl Board {
         }
         if self.vsum != fresh.vsum {
             return Err("cell value sums differ".into());
+        }
+        if self.psum != fresh.psum {
+            return Err("pair sums differ".into());
         }
         if self.hash != fresh.hash {
             return Err("hash differs".into());
@@ -803,6 +852,13 @@ impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Board {}x{} {:?}\n{}", self.width, self.height, self.rule, self.to_diagram())
     }
+}
+
+/// The pair term of a cell with codes `code` ([black, white]) for each side to move.
+#[inline]
+fn pair_values(pairs: &[&'static PairFactors; 2], code: [u16; 2]) -> [i32; 2] {
+    let (b, w) = (code[0] as usize, code[1] as usize);
+    [pairs[0].dot(b, w), pairs[1].dot(w, b)]
 }
 
 #[cfg(test)]
