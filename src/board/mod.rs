@@ -461,7 +461,11 @@ impl Board {
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
-        self.update_lines::<true>(i, c);
+        if self.pair_on {
+            self.update_lines::<true, true>(i, c);
+        } else {
+            self.update_lines::<true, false>(i, c);
+        }
         self.update_near::<true>(i);
     }
 
@@ -472,7 +476,11 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] -= 1;
-        self.update_lines::<false>(i, c);
+        if self.pair_on {
+            self.update_lines::<false, true>(i, c);
+        } else {
+            self.update_lines::<false, false>(i, c);
+        }
         self.update_near::<false>(i);
         if self.near[i] > 0 {
             self.cand.insert(i);
@@ -570,13 +578,15 @@ impl Board {
 
     /// Adds (`ADD`) or removes the digits of a stone of `c` at `i` in the keys of its line
     /// neighbours, and refreshes the patterns and threats of the empty ones (both sides).
+    /// `PAIR`: also keep the pair sums (compiled apart, so boards without a pair term pay
+    /// nothing for it).
     #[inline]
-    fn update_lines<const ADD: bool>(&mut self, i: usize, c: Color) {
+    fn update_lines<const ADD: bool, const PAIR: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
         let tables = self.tables;
         let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
-        let (pairs, pair_on) = (self.pairs, self.pair_on);
+        let pairs = self.pairs;
         for d in 0..DIRS {
             let shift = 4 * d;
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
@@ -631,7 +641,7 @@ impl Board {
                             self.counts[s][nt as usize] += 1;
                         }
                     }
-                    if pair_on && ls.code != old_code {
+                    if PAIR && ls.code != old_code {
                         let (n, o) = (pair_values(&pairs, ls.code), pair_values(&pairs, old_code));
                         self.psum[0] += n[0] - o[0];
                         self.psum[1] += n[1] - o[1];
