@@ -3,6 +3,8 @@
 //! the densest double-three position of the oracle set).
 //!
 //! `cargo bench --bench board`. The machine is shared: compare ratios within one run.
+//! `GORIN_WEIGHTS=FILE` measures the make+undo with other learned weights (e.g. with the pair
+//! term) than the embedded ones.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gorin::board::Board;
@@ -34,6 +36,9 @@ fn position(rule: Rule, moves: &str) -> Board {
 }
 
 fn make_undo(cr: &mut Criterion) {
+    if let Ok(f) = std::env::var("GORIN_WEIGHTS") {
+        gorin::eval::weights::install_file(&f).expect("GORIN_WEIGHTS names a valid weights file");
+    }
     let mut g = cr.benchmark_group("make_undo");
     for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
         let mut b = midgame(rule);

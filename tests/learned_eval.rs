@@ -1,11 +1,11 @@
 //! The learned evaluation: the board's incremental sums agree with a from-scratch count, and
 //! the engine's evaluation agrees with the trainer's features under the same weights.
 
-use gorin::board::features::{CLASS_COUNT, CODE_COUNT};
+use gorin::board::features::{CLASS_COUNT, CODE_COUNT, PAIR_RANK, class_of};
 use gorin::core::{Color, Rule};
 use gorin::eval::weights::{self, ClassWeights, Weights};
 use gorin::game::{Game, Outcome};
-use gorin::train::{PER_CLASS, value_features};
+use gorin::train::{PER_CLASS, pair_features, value_features};
 
 fn rnd(s: &mut u64) -> u64 {
     *s ^= *s << 13;
@@ -25,6 +25,8 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         c.state.iter_mut().flatten().flatten().for_each(|x| *x = f());
         c.bias = f();
         c.policy.iter_mut().flatten().for_each(|x| *x = f());
+        c.pair_u.iter_mut().flatten().for_each(|x| *x = f() * 0.5);
+        c.pair_v.iter_mut().flatten().for_each(|x| *x = f() * 0.02);
         classes.push(c);
     }
     let w = Weights::new(180.0, true, false, classes);
@@ -68,17 +70,28 @@ fn incremental_sums_and_trainer_features_agree_with_the_engine() {
                 let me = g.to_move;
                 for c in [me, me.opp()] {
                     let feats = value_features(&g.board, c);
-                    let logit: f32 = feats.iter().map(|&(i, n)| flat[i as usize] * n as f32).sum();
+                    let mut logit: f32 = feats.iter().map(|&(i, n)| flat[i as usize] * n as f32).sum();
+                    let cw = &weights::active().classes[class_of(rule, c)];
+                    for (a, b, n) in pair_features(&g.board, c) {
+                        let (u, v) = (cw.pair_u[a as usize], cw.pair_v[b as usize]);
+                        logit += (0..PAIR_RANK).map(|r| u[r] * v[r]).sum::<f32>() * n as f32;
+                    }
                     let want = (logit * k).clamp(-20_000.0, 20_000.0);
                     let got = gorin::eval::learned_evaluate(&g.board, c) as f32;
-                    // Rounding: cell values in 1/16 units, state terms and the bias to units.
+                    // Rounding: cell values in 1/16 units, state terms and the bias to units, the
+                    // pair factors to 1/64 and K/16.
                     assert!((got - want).abs() <= 30.0, "{rule:?} {c:?} engine {got} trainer {want}");
                 }
             }
             // Undo back to the start: the sums return to the empty board's.
-            let empty = Game::new(15, 15, rule).board.value_sums(Color::Black);
+            let fresh = Game::new(15, 15, rule).board;
+            let empty = (fresh.value_sums(Color::Black), fresh.pair_sum(Color::Black), fresh.pair_sum(Color::White));
+            assert_ne!(empty.1, 0, "the pair term is in use");
             while g.undo() {}
-            assert_eq!(g.board.value_sums(Color::Black), empty);
+            assert_eq!(
+                (g.board.value_sums(Color::Black), g.board.pair_sum(Color::Black), g.board.pair_sum(Color::White)),
+                empty
+            );
             g.board.check_consistency().unwrap();
         }
     }

@@ -47,6 +47,14 @@ struct Cli {
     /// Learn a correction to the hand evaluation (the engine adds both).
     #[arg(long)]
     residual: bool,
+    /// Also learn the low-rank pair term (the mover's code × the waiting side's code at each
+    /// cell).
+    #[arg(long)]
+    pair: bool,
+    /// Start from these weights (prints their validation losses first; with --epochs 0 this
+    /// only measures them).
+    #[arg(long)]
+    init: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -84,6 +92,7 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
             cw.cell.iter_mut().flatten().for_each(|x| *x *= scale);
             cw.state.iter_mut().flatten().flatten().for_each(|x| *x *= scale);
             cw.bias *= scale;
+            cw.pair_v.iter_mut().flatten().for_each(|x| *x *= scale);
         }
     }
     let w = Weights::new(b.k, a.policy_trained && b.policy_trained, b.residual, classes);
@@ -104,7 +113,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     let plies: usize = games.iter().map(|(_, _, g)| g.plies.len()).sum();
-    let samples = extract(&games)?;
+    let samples = extract(&games, cli.pair)?;
     println!(
         "{} games, {} plies, {} samples (quiet positions) in {:.1} s",
         games.len(),
@@ -128,6 +137,7 @@ fn run(cli: Cli) -> Result<(), String> {
         seed: cli.seed,
         k: cli.k,
         residual: cli.residual,
+        pair: cli.pair,
     };
     let mut t = Trainer::new(cfg, samples);
     let (hand_loss, hand_top1) = t.hand_val();
@@ -139,6 +149,12 @@ fn run(cli: Cli) -> Result<(), String> {
         hand_loss,
         100.0 * hand_top1
     );
+    if let Some(f) = &cli.init {
+        let w = gorin::eval::weights::Weights::load(f)?;
+        t.init_from(&w);
+        let (v, p, top) = t.val_losses();
+        println!("{f} ({}): validation value {v:.5}  policy {p:.4} top1 {:.1}%", w.tag(), 100.0 * top);
+    }
     t.run(&mut |r| {
         println!(
             "epoch {:3} train value {:.5}  validation value {:.5}  policy {:.4} top1 {:.1}%  ({:.0} s)",

@@ -98,6 +98,34 @@ pub type CellValues = [[i32; 2]; CODE_COUNT];
 /// All zero: a board whose evaluation does not use the learned tables.
 pub static ZERO_VALUES: CellValues = [[0; 2]; CODE_COUNT];
 
+/// Rank of the factorised pair term: a cell's value when side s is to move gains
+/// `u[s's code] · v[the other side's code]` (learned per class).
+pub const PAIR_RANK: usize = 4;
+
+/// The pair term's factors of one class in the board's fixed point: `u[code]` (the mover's
+/// code, × [`crate::eval::weights::PAIR_FP_U`]) and `v[code]` (the waiting side's code, in
+/// engine units × [`crate::eval::weights::PAIR_FP_V`]).
+#[derive(Debug)]
+pub struct PairFactors {
+    pub u: [[i16; PAIR_RANK]; CODE_COUNT],
+    pub v: [[i16; PAIR_RANK]; CODE_COUNT],
+    /// Any factor non-zero (the board skips the term otherwise).
+    pub used: bool,
+}
+
+impl PairFactors {
+    /// The pair value of a cell whose mover's code is `a` and waiting side's code is `b`.
+    #[inline]
+    pub fn dot(&self, a: usize, b: usize) -> i32 {
+        let (u, v) = (&self.u[a], &self.v[b]);
+        (0..PAIR_RANK).map(|r| u[r] as i32 * v[r] as i32).sum()
+    }
+}
+
+/// All zero.
+pub static ZERO_PAIRS: PairFactors =
+    PairFactors { u: [[0; PAIR_RANK]; CODE_COUNT], v: [[0; PAIR_RANK]; CODE_COUNT], used: false };
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ pub mod pattern;
 pub mod renju;
 
 use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
-use features::CellValues;
+use features::{CellValues, PairFactors};
 use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
 use std::sync::OnceLock;
 
@@ -182,6 +182,9 @@ pub struct Board {
     code_threat: [&'static [u8]; 2],
     /// Learned per-code values per side (its rule/colour class).
     values: [&'static CellValues; 2],
+    /// Learned pair factors per side to move (its class), and whether any is in use.
+    pairs: [&'static PairFactors; 2],
+    pair_on: bool,
     cells: Vec<Cell>,
     /// Per cell: line keys, patterns and threats, together so that an update touches one
     /// place per neighbour.
@@ -190,6 +193,9 @@ pub struct Board {
     counts: [[u16; THREAT_COUNT]; 2],
     /// vsum[side]: the side's [mover, waiting] cell values summed over the empty cells.
     vsum: [[i32; 2]; 2],
+    /// psum[side]: the pair term summed over the empty cells with `side` to move (the side's
+    /// code × the other side's code), in engine units × PAIR_DIV.
+    psum: [i32; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Vec<u8>,
     /// The empty cells with at least one stone in their 5×5 square (the candidate area).
@@ -200,8 +206,8 @@ pub struct Board {
     /// The undo log: what each move since the last rebuild changed at its neighbours, so that
     /// [`Board::undo`] restores patterns instead of looking them up again.
     undo_log: Vec<Change>,
-    /// Start of each logged move's changes in `undo_log`.
-    log_marks: Vec<u32>,
+    /// Start of each logged move's changes in `undo_log`, and the pair sums before the move.
+    log_marks: Vec<(u32, [i32; 2])>,
     /// Moves before this history length have no log (made before the last rebuild).
     log_base: usize,
 }
@@ -236,11 +242,16 @@ impl Board {
                 features::code_threat_table(rule.has_forbidden(Color::White)),
             ],
             values: Color::BOTH.map(|c| crate::eval::weights::active().cell_values(features::class_of(rule, c))),
+            pairs: Color::BOTH.map(|c| crate::eval::weights::active().pair_factors(features::class_of(rule, c))),
+            pair_on: Color::BOTH
+                .iter()
+                .any(|&c| crate::eval::weights::active().pair_factors(features::class_of(rule, c)).used),
             cells: vec![Cell::Wall; len],
             lines: vec![LineState::default(); len],
             sets: Default::default(),
             counts: [[0; THREAT_COUNT]; 2],
             vsum: [[0; 2]; 2],
+            psum: [0; 2],
             near: vec![0; len],
             cand: CellSet::new(),
             hash: 0,
@@ -418,6 +429,12 @@ impl Board {
     pub fn value_sums(&self, c: Color) -> [i32; 2] {
         self.vsum[c.idx()]
     }
+    /// The learned pair term with `c` to move, summed over the empty cells (engine units ×
+    /// [`crate::eval::weights::PAIR_DIV`]). O(1).
+    #[inline]
+    pub fn pair_sum(&self, c: Color) -> i32 {
+        self.psum[c.idx()]
+    }
     /// Uses other learned cell values (per side), recomputing the sums.
     pub fn set_cell_values(&mut self, values: [&'static CellValues; 2]) {
         self.values = values;
@@ -448,19 +465,28 @@ impl Board {
     /// Places `c` on the empty cell `i`. Unchecked: the search's fast path.
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
+        self.log_marks.push((self.undo_log.len() as u32, self.psum));
         for s in 0..2 {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].remove(i);
             self.counts[s][t] -= 1;
             self.count_values(i, s, false);
         }
+        if self.pair_on {
+            let p = self.pair_values(self.lines[i].code);
+            self.psum[0] -= p[0];
+            self.psum[1] -= p[1];
+        }
         self.cells[i] = Cell::stone(c);
         self.cand.remove(i);
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
-        self.log_marks.push(self.undo_log.len() as u32);
-        self.update_lines::<true>(i, c);
+        if self.pair_on {
+            self.update_lines::<true, true>(i, c);
+        } else {
+            self.update_lines::<true, false>(i, c);
+        }
         self.update_near::<true>(i);
     }
 
@@ -471,14 +497,19 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] -= 1;
-        if self.history.len() >= self.log_base {
+        let logged = self.history.len() >= self.log_base;
+        if logged {
             // Logged: the keys by arithmetic, the patterns from the log; the cell's own
             // patterns were left as they were when it was filled (only empty cells change).
-            let mark = self.log_marks.pop().expect("undo log out of step") as usize;
+            let (mark, psum) = self.log_marks.pop().expect("undo log out of step");
             self.unkey_lines(i, c);
-            self.restore(mark);
+            self.restore(mark as usize);
+            self.psum = psum;
+        } else if self.pair_on {
+            self.update_lines::<false, true>(i, c);
+            self.refresh_cell(i);
         } else {
-            self.update_lines::<false>(i, c);
+            self.update_lines::<false, false>(i, c);
             self.refresh_cell(i);
         }
         self.update_near::<false>(i);
@@ -491,6 +522,17 @@ impl Board {
             self.counts[s][t] += 1;
             self.count_values(i, s, true);
         }
+        if self.pair_on && !logged {
+            let p = self.pair_values(self.lines[i].code);
+            self.psum[0] += p[0];
+            self.psum[1] += p[1];
+        }
+    }
+
+    /// The pair term of a cell with codes `code` ([black, white]) for each side to move.
+    #[inline]
+    fn pair_values(&self, code: [u16; 2]) -> [i32; 2] {
+        pair_values(&self.pairs, code)
     }
 
     /// Adds or removes the cell values of empty cell `i` for side `s` in `vsum`.
@@ -566,12 +608,15 @@ impl Board {
 
     /// Adds (`ADD`) or removes the digits of a stone of `c` at `i` in the keys of its line
     /// neighbours, and refreshes the patterns and threats of the empty ones (both sides).
+    /// `PAIR`: also keep the pair sums (compiled apart, so boards without a pair term pay
+    /// nothing for it).
     #[inline]
-    fn update_lines<const ADD: bool>(&mut self, i: usize, c: Color) {
+    fn update_lines<const ADD: bool, const PAIR: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
         let tables = self.tables;
         let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
+        let pairs = self.pairs;
         for d in 0..DIRS {
             let shift = 4 * d;
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
@@ -596,6 +641,7 @@ impl Board {
                     if cell != Cell::Empty {
                         continue;
                     }
+                    let old_code = ls.code;
                     for s in 0..2 {
                         let pat = tables[s][ls.keys[s][d] as usize] as u16;
                         let old = ls.pats[s];
@@ -633,6 +679,11 @@ impl Board {
                             self.counts[s][ot as usize] -= 1;
                             self.counts[s][nt as usize] += 1;
                         }
+                    }
+                    if PAIR && ls.code != old_code {
+                        let (n, o) = (pair_values(&pairs, ls.code), pair_values(&pairs, old_code));
+                        self.psum[0] += n[0] - o[0];
+                        self.psum[1] += n[1] - o[1];
                     }
                 }
             }
@@ -746,6 +797,7 @@ impl Board {
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
         self.vsum = [[0; 2]; 2];
+        self.psum = [0; 2];
         self.hash = 0;
         self.stones = [0; 2];
         for v in self.near.iter_mut() {
@@ -769,6 +821,11 @@ impl Board {
                         self.sets[s][t].insert(i);
                         self.counts[s][t] += 1;
                         self.count_values(i, s, true);
+                    }
+                    if self.pair_on {
+                        let p = self.pair_values(self.lines[i].code);
+                        self.psum[0] += p[0];
+                        self.psum[1] += p[1];
                     }
                 }
                 Cell::Wall => {}
@@ -812,6 +869,9 @@ impl Board {
         }
         if self.vsum != fresh.vsum {
             return Err("cell value sums differ".into());
+        }
+        if self.psum != fresh.psum {
+            return Err("pair sums differ".into());
         }
         if self.hash != fresh.hash {
             return Err("hash differs".into());
@@ -894,6 +954,13 @@ impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Board {}x{} {:?}\n{}", self.width, self.height, self.rule, self.to_diagram())
     }
+}
+
+/// The pair term of a cell with codes `code` ([black, white]) for each side to move.
+#[inline]
+fn pair_values(pairs: &[&'static PairFactors; 2], code: [u16; 2]) -> [i32; 2] {
+    let (b, w) = (code[0] as usize, code[1] as usize);
+    [pairs[0].dot(b, w), pairs[1].dot(w, b)]
 }
 
 #[cfg(test)]

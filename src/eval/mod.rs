@@ -48,12 +48,13 @@ pub fn hand_evaluate(b: &Board, me: Color, p: &Params) -> Value {
 
 /// The learned evaluation from the point of view of `me`, the side to move, in engine units:
 /// K × (the cell values of the mover's codes + those of the waiting side's codes + the
-/// threat-state term + a bias). The board keeps the cell sums.
+/// pair term (mover's code × waiting side's code per cell) + the threat-state term + a bias).
+/// The board keeps the cell and pair sums.
 pub fn learned_evaluate(b: &Board, me: Color) -> Value {
     let w = weights::active();
     let opp = me.opp();
     let class = class_of(b.rule(), me);
-    let mut v = (b.value_sums(me)[0] + b.value_sums(opp)[1]) / weights::CELL_FP;
+    let mut v = (b.value_sums(me)[0] + b.value_sums(opp)[1]) / weights::CELL_FP + b.pair_sum(me) / weights::PAIR_DIV;
     let st = &w.state_int[class];
     for (side, c) in [me, opp].into_iter().enumerate() {
         for t in 1..THREAT_COUNT {

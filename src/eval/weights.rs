@@ -5,16 +5,22 @@
 //! hand evaluation, which is added), class count, code count, threat count
 //! (u32 each, must match this build), then per class: cell values `[code][mover, waiting]`,
 //! threat-state weights `[side: mover, waiting][threat][count >= 1, >= 2]`, a bias, and policy
-//! values `[code][own, opponent]` (f32 each), and last an FNV-1a 64 checksum of everything
-//! before it. A file of another version, with a wrong checksum or of the wrong length is
+//! values `[code][own, opponent]`, and (from version 2) the pair term's factors
+//! `u[code][rank]` then `v[code][rank]` (f32 each), and last an FNV-1a 64 checksum of
+//! everything before it. Version 1 files (no pair term) are still read. A file of another version, with a wrong checksum or of the wrong length is
 //! refused with the reason; the engine never plays with broken weights.
 
-use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues};
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues, PAIR_RANK, PairFactors};
 use crate::board::pattern::THREAT_COUNT;
 use std::sync::OnceLock;
 
 pub const MAGIC: &[u8; 8] = b"GORINWTS";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+/// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
+/// pair sums are then in engine units × PAIR_FP_U × PAIR_FP_V.
+pub const PAIR_FP_U: f32 = 64.0;
+pub const PAIR_FP_V: f32 = 16.0;
+pub const PAIR_DIV: i32 = 64 * 16;
 /// Fixed point of the cell values in the board's sums.
 pub const CELL_FP: i32 = 16;
 /// Fixed point of the policy scores.
@@ -30,6 +36,9 @@ pub struct ClassWeights {
     pub state: [[[f32; 2]; THREAT_COUNT]; 2],
     pub bias: f32,
     pub policy: Vec<[f32; 2]>,
+    /// The pair term's factors (all zero: no pair term).
+    pub pair_u: Vec<[f32; PAIR_RANK]>,
+    pub pair_v: Vec<[f32; PAIR_RANK]>,
 }
 
 impl ClassWeights {
@@ -39,6 +48,8 @@ impl ClassWeights {
             state: [[[0.0; 2]; THREAT_COUNT]; 2],
             bias: 0.0,
             policy: vec![[0.0; 2]; CODE_COUNT],
+            pair_u: vec![[0.0; PAIR_RANK]; CODE_COUNT],
+            pair_v: vec![[0.0; PAIR_RANK]; CODE_COUNT],
         }
     }
 }
@@ -55,6 +66,7 @@ pub struct Weights {
     /// FNV-1a 64 of the file (names the weights in records).
     pub checksum: u64,
     cells: Vec<Box<CellValues>>,
+    pairs: Vec<Box<PairFactors>>,
     /// [class][side][threat][>=1, >=2] in engine units.
     pub state_int: Vec<[[[i32; 2]; THREAT_COUNT]; 2]>,
     pub bias_int: Vec<i32>,
@@ -74,7 +86,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 const HEADER: usize = 8 + 4 * 6;
-const PER_CLASS: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
+const PER_CLASS_V1: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
+const PER_CLASS: usize = PER_CLASS_V1 + 2 * CODE_COUNT * PAIR_RANK;
 
 impl Weights {
     pub fn new(k: f32, policy_trained: bool, residual: bool, classes: Vec<ClassWeights>) -> Weights {
@@ -86,6 +99,7 @@ impl Weights {
             classes,
             checksum: 0,
             cells: Vec::new(),
+            pairs: Vec::new(),
             state_int: Vec::new(),
             bias_int: Vec::new(),
             trained: Vec::new(),
@@ -98,6 +112,15 @@ impl Weights {
                 t[code] = [((v[0] * k * CELL_FP as f32).round()) as i32, ((v[1] * k * CELL_FP as f32).round()) as i32];
             }
             w.cells.push(t);
+            let mut pf =
+                Box::new(PairFactors { u: [[0; PAIR_RANK]; CODE_COUNT], v: [[0; PAIR_RANK]; CODE_COUNT], used: false });
+            for code in 0..CODE_COUNT {
+                // (Saturating: no trained factor comes near the i16 range.)
+                pf.u[code] = c.pair_u[code].map(|x| (x * PAIR_FP_U).round().clamp(-32767.0, 32767.0) as i16);
+                pf.v[code] = c.pair_v[code].map(|x| (x * k * PAIR_FP_V).round().clamp(-32767.0, 32767.0) as i16);
+            }
+            pf.used = pf.u.iter().flatten().any(|&x| x != 0) && pf.v.iter().flatten().any(|&x| x != 0);
+            w.pairs.push(pf);
             w.state_int.push(c.state.map(|side| side.map(|x| x.map(r))));
             w.bias_int.push(r(c.bias));
             w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
@@ -116,6 +139,11 @@ impl Weights {
     /// the program).
     pub fn cell_values(&'static self, class: usize) -> &'static CellValues {
         &self.cells[class]
+    }
+
+    /// The board's pair factors of a class.
+    pub fn pair_factors(&'static self, class: usize) -> &'static PairFactors {
+        &self.pairs[class]
     }
 
     /// Short name for records: the checksum's first 32 bits.
@@ -138,6 +166,8 @@ impl Weights {
             c.state.iter().flatten().flatten().for_each(|&x| put(x));
             put(c.bias);
             c.policy.iter().flatten().for_each(|&x| put(x));
+            c.pair_u.iter().flatten().for_each(|&x| put(x));
+            c.pair_v.iter().flatten().for_each(|&x| put(x));
         }
         out
     }
@@ -157,12 +187,13 @@ impl Weights {
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
         let version = u32_at(8);
-        if version != FORMAT_VERSION {
-            return Err(format!("weights format version {version}, this build reads version {FORMAT_VERSION}"));
+        if version != FORMAT_VERSION && version != 1 {
+            return Err(format!("weights format version {version}, this build reads versions 1 and {FORMAT_VERSION}"));
         }
-        let want = HEADER + CLASS_COUNT * PER_CLASS * 4 + 8;
+        let per_class = if version == 1 { PER_CLASS_V1 } else { PER_CLASS };
+        let want = HEADER + CLASS_COUNT * per_class * 4 + 8;
         if b.len() != want {
-            return Err(format!("weights file has {} bytes, version {FORMAT_VERSION} has {want}", b.len()));
+            return Err(format!("weights file has {} bytes, version {version} has {want}", b.len()));
         }
         let body = &b[..want - 8];
         let stored = u64::from_le_bytes(b[want - 8..].try_into().unwrap());
@@ -195,6 +226,10 @@ impl Weights {
             c.state.iter_mut().flatten().flatten().for_each(|x| *x = next());
             c.bias = next();
             c.policy.iter_mut().flatten().for_each(|x| *x = next());
+            if version >= 2 {
+                c.pair_u.iter_mut().flatten().for_each(|x| *x = next());
+                c.pair_v.iter_mut().flatten().for_each(|x| *x = next());
+            }
             classes.push(c);
         }
         let bad = classes.iter().any(|c| {
@@ -203,6 +238,8 @@ impl Weights {
                 .flatten()
                 .chain(c.policy.iter().flatten())
                 .chain(c.state.iter().flatten().flatten())
+                .chain(c.pair_u.iter().flatten())
+                .chain(c.pair_v.iter().flatten())
                 .any(|x| !x.is_finite() || x.abs() > 1e4)
                 || !c.bias.is_finite()
         });
@@ -247,7 +284,9 @@ mod tests {
     #[test]
     fn embedded_weights_are_valid() {
         let w = Weights::from_bytes(EMBEDDED).unwrap();
-        assert_eq!(w.to_bytes(), EMBEDDED);
+        if EMBEDDED[8] as u32 == FORMAT_VERSION {
+            assert_eq!(w.to_bytes(), EMBEDDED);
+        }
     }
 
     #[test]
@@ -260,14 +299,39 @@ mod tests {
         assert_eq!(back.classes, w.classes);
         assert!(back.residual && !back.policy_trained);
         assert_eq!(back.cell_values_len(), CLASS_COUNT);
-        let mut v2 = good.clone();
-        v2[8] = 2;
-        assert!(Weights::from_bytes(&v2).unwrap_err().contains("version 2"));
+        let mut v9 = good.clone();
+        v9[8] = 9;
+        assert!(Weights::from_bytes(&v9).unwrap_err().contains("version 9"));
         let mut flip = good.clone();
         flip[HEADER + 100] ^= 1;
         assert!(Weights::from_bytes(&flip).unwrap_err().contains("checksum"));
         assert!(Weights::from_bytes(&good[..good.len() - 1]).unwrap_err().contains("bytes"));
         assert!(Weights::from_bytes(b"hello").unwrap_err().contains("magic"));
+    }
+
+    #[test]
+    fn version_1_files_are_read_without_the_pair_term() {
+        let mut w = Weights::zero();
+        w.classes[0].cell[5] = [0.25, -0.5];
+        w.classes[0].pair_u[3] = [1.0; PAIR_RANK];
+        w.classes[0].pair_v[4] = [0.5; PAIR_RANK];
+        let w = Weights::new(150.0, true, false, w.classes.clone());
+        assert!(w.pairs[0].used && !w.pairs[1].used);
+        // A version 1 file: the same bytes without the pair factors.
+        let v2 = w.to_bytes();
+        let mut v1 = v2[..HEADER].to_vec();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        for c in 0..CLASS_COUNT {
+            let o = HEADER + c * PER_CLASS * 4;
+            v1.extend_from_slice(&v2[o..o + PER_CLASS_V1 * 4]);
+        }
+        let sum = fnv1a(&v1);
+        v1.extend_from_slice(&sum.to_le_bytes());
+        let back = Weights::from_bytes(&v1).unwrap();
+        assert_eq!(back.classes[0].cell[5], [0.25, -0.5]);
+        assert!(back.classes.iter().all(|c| c.pair_u.iter().flatten().all(|&x| x == 0.0)));
+        assert!(back.pairs.iter().all(|p| !p.used));
+        assert_eq!(back.to_bytes()[8], FORMAT_VERSION as u8);
     }
 }
 

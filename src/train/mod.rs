@@ -14,7 +14,7 @@
 
 pub mod record;
 
-use crate::board::features::{CLASS_COUNT, CODE_COUNT, class_of};
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, PAIR_RANK, class_of};
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, Cell};
 use crate::core::{Color, WIN_MIN};
@@ -29,6 +29,17 @@ pub const BIAS_OFF: usize = STATE_OFF + 2 * THREAT_COUNT * 2;
 pub const POLICY_OFF: usize = BIAS_OFF + 1;
 pub const PER_CLASS: usize = POLICY_OFF + CODE_COUNT * 2;
 pub const PARAMS: usize = CLASS_COUNT * PER_CLASS;
+/// The low-rank pair term's factors follow the class blocks: per class `u[code][rank]` (the
+/// mover's code) then `v[code][rank]` (the waiting side's code at the same cell).
+pub const PAIR_PER_CLASS: usize = 2 * CODE_COUNT * PAIR_RANK;
+pub const ALL_PARAMS: usize = PARAMS + CLASS_COUNT * PAIR_PER_CLASS;
+
+fn pair_u(class: usize, code: usize) -> usize {
+    PARAMS + class * PAIR_PER_CLASS + code * PAIR_RANK
+}
+fn pair_v(class: usize, code: usize) -> usize {
+    PARAMS + class * PAIR_PER_CLASS + (CODE_COUNT + code) * PAIR_RANK
+}
 
 /// One training position.
 #[derive(Clone, Debug)]
@@ -46,6 +57,9 @@ pub struct Sample {
     pub hand_top1: bool,
     /// Policy: the candidates' (own, opp) parameter indices; the chosen one is first.
     pub cands: Vec<(u16, u16)>,
+    /// The pair term's cells: (mover's code, waiting side's code, count), and the mover's class.
+    pub pairs: Vec<(u16, u16, u16)>,
+    pub class: u8,
     pub game: u32,
 }
 
@@ -87,6 +101,26 @@ pub fn value_features(b: &Board, me: Color) -> Vec<(u16, u16)> {
     out
 }
 
+/// The (mover's code, waiting side's code) pairs of the empty cells of `b`, with counts.
+pub fn pair_features(b: &Board, me: Color) -> Vec<(u16, u16, u16)> {
+    let opp = me.opp();
+    let mut v: Vec<u32> = b
+        .indices()
+        .filter(|&i| b.cell(i) == Cell::Empty)
+        .map(|i| (b.code(i, me) as u32) << 16 | b.code(i, opp) as u32)
+        .collect();
+    v.sort_unstable();
+    let mut out: Vec<(u16, u16, u16)> = Vec::with_capacity(64);
+    for x in v {
+        let (a, c) = ((x >> 16) as u16, x as u16);
+        match out.last_mut() {
+            Some((p, q, n)) if *p == a && *q == c => *n += 1,
+            _ => out.push((a, c, 1)),
+        }
+    }
+    out
+}
+
 /// The policy candidates of `me` (legal cells near the stones), `best` first; None if `best`
 /// is not among them.
 pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<Vec<(u16, u16)>> {
@@ -111,7 +145,7 @@ pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<Vec<(u
 
 /// Replays the games and extracts the samples: positions after the opening with a search
 /// score, neither tactical (a five threat on the board) nor a proven result.
-pub fn extract(games: &[(String, usize, GameRecord)]) -> Result<Vec<Sample>, String> {
+pub fn extract(games: &[(String, usize, GameRecord)], pairs: bool) -> Result<Vec<Sample>, String> {
     let params = crate::search::params::Params::default();
     let mut out = Vec::new();
     for (gi, (file, line, g)) in games.iter().enumerate() {
@@ -148,7 +182,19 @@ pub fn extract(games: &[(String, usize, GameRecord)]) -> Result<Vec<Sample>, Str
                     Some(bi) if b.is_empty_cell(bi) => policy_candidates(b, me, bi).unwrap_or_default(),
                     _ => Vec::new(),
                 };
-                out.push(Sample { feats, result, score: ply.score, hand, hand_top1, cands, game: gi as u32 });
+                let pairs = if pairs { pair_features(b, me) } else { Vec::new() };
+                let class = class_of(b.rule(), me) as u8;
+                out.push(Sample {
+                    feats,
+                    result,
+                    score: ply.score,
+                    hand,
+                    hand_top1,
+                    cands,
+                    pairs,
+                    class,
+                    game: gi as u32,
+                });
             }
             game.play(ply.mv).map_err(|e| {
                 format!("{file}:{line}: ply {} ({}): {e}", g.opening.len() + k + 1, ply.mv.to_notation())
@@ -197,6 +243,8 @@ pub struct TrainConfig {
     pub k: Option<f32>,
     /// Learn a correction to the hand evaluation (which the engine then adds).
     pub residual: bool,
+    /// Learn the low-rank pair term (mover's code × waiting side's code at each cell).
+    pub pair: bool,
 }
 
 impl Default for TrainConfig {
@@ -211,6 +259,7 @@ impl Default for TrainConfig {
             seed: 1,
             k: None,
             residual: false,
+            pair: false,
         }
     }
 }
@@ -283,7 +332,14 @@ impl Trainer {
             (0..n_games).map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 <= cfg.val_share as f64).collect();
         let (val, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| held[s.game as usize]);
         let k = cfg.k.unwrap_or_else(|| fit_k(&train));
-        Trainer { cfg, train, val, w: vec![0.0; PARAMS], k }
+        let mut w = vec![0.0; ALL_PARAMS];
+        if cfg.pair {
+            // Small seeded factors (all zero would be a saddle point).
+            for x in w[PARAMS..].iter_mut() {
+                *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.02;
+            }
+        }
+        Trainer { cfg, train, val, w, k }
     }
 
     fn target(&self, s: &Sample) -> f32 {
@@ -294,6 +350,18 @@ impl Trainer {
     fn logit(&self, s: &Sample) -> f32 {
         let base = if self.cfg.residual { s.hand as f32 / self.k } else { 0.0 };
         base + s.feats.iter().map(|&(i, n)| self.w[i as usize] * n as f32).sum::<f32>()
+            + if self.cfg.pair { self.pair_logit(s) } else { 0.0 }
+    }
+
+    fn pair_logit(&self, s: &Sample) -> f32 {
+        let c = s.class as usize;
+        let mut z = 0.0;
+        for &(a, b, n) in &s.pairs {
+            let (u, v) = (pair_u(c, a as usize), pair_v(c, b as usize));
+            let d: f32 = (0..PAIR_RANK).map(|r| self.w[u + r] * self.w[v + r]).sum();
+            z += d * n as f32;
+        }
+        z
     }
 
     /// Value loss, policy loss and policy top-1 over a set.
@@ -314,6 +382,38 @@ impl Trainer {
         (v / n, p / np.max(1) as f64, top / np.max(1) as f64)
     }
 
+    /// Starts from the weights `w` (their values rescaled to this trainer's K, so that they
+    /// evaluate as in the engine).
+    pub fn init_from(&mut self, w: &Weights) {
+        let scale = w.k / self.k;
+        for (c, cw) in w.classes.iter().enumerate() {
+            let base = c * PER_CLASS;
+            for code in 0..CODE_COUNT {
+                for j in 0..2 {
+                    self.w[base + code * 2 + j] = cw.cell[code][j] * scale;
+                    self.w[base + POLICY_OFF + code * 2 + j] = cw.policy[code][j];
+                }
+                for r in 0..PAIR_RANK {
+                    self.w[pair_u(c, code) + r] = cw.pair_u[code][r];
+                    self.w[pair_v(c, code) + r] = cw.pair_v[code][r] * scale;
+                }
+            }
+            for side in 0..2 {
+                for t in 0..THREAT_COUNT {
+                    for k in 0..2 {
+                        self.w[base + STATE_OFF + (side * THREAT_COUNT + t) * 2 + k] = cw.state[side][t][k] * scale;
+                    }
+                }
+            }
+            self.w[base + BIAS_OFF] = cw.bias * scale;
+        }
+    }
+
+    /// Validation value loss, policy loss and policy top-1 of the current weights.
+    pub fn val_losses(&self) -> (f64, f64, f64) {
+        self.losses(&self.val)
+    }
+
     /// The validation value loss of the hand evaluation (with the same K), and the share of
     /// positions where the hand ordering puts the search's move first, for comparison.
     pub fn hand_val(&self) -> (f64, f64) {
@@ -326,8 +426,8 @@ impl Trainer {
 
     /// Trains for the configured epochs, calling `report` after each.
     pub fn run(&mut self, report: &mut dyn FnMut(&EpochReport)) {
-        let mut adam = Adam::new(PARAMS);
-        let mut grad = vec![0.0f32; PARAMS];
+        let mut adam = Adam::new(ALL_PARAMS);
+        let mut grad = vec![0.0f32; ALL_PARAMS];
         let mut touched = Vec::new();
         let mut order: Vec<usize> = (0..self.train.len()).collect();
         let mut rng = Rng(self.cfg.seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1);
@@ -351,6 +451,17 @@ impl Trainer {
                     for &(i, n) in &s.feats {
                         grad[i as usize] += d * n as f32;
                         touched.push(i as usize);
+                    }
+                    let c = s.class as usize;
+                    for &(a, b, n) in s.pairs.iter().filter(|_| self.cfg.pair) {
+                        let (u, v) = (pair_u(c, a as usize), pair_v(c, b as usize));
+                        let dn = d * n as f32;
+                        for r in 0..PAIR_RANK {
+                            grad[u + r] += dn * self.w[v + r];
+                            grad[v + r] += dn * self.w[u + r];
+                            touched.push(u + r);
+                            touched.push(v + r);
+                        }
                     }
                     if s.cands.len() > 1 {
                         let z: Vec<f32> =
@@ -398,6 +509,14 @@ impl Trainer {
                     }
                 }
                 cw.bias = w[BIAS_OFF];
+                if self.cfg.pair {
+                    for code in 0..CODE_COUNT {
+                        for r in 0..PAIR_RANK {
+                            cw.pair_u[code][r] = self.w[pair_u(c, code) + r];
+                            cw.pair_v[code][r] = self.w[pair_v(c, code) + r];
+                        }
+                    }
+                }
                 cw
             })
             .collect();
