@@ -69,17 +69,19 @@
 //! against every defence):
 //! `GORIN_SAMPLE=150 cargo test --release --test threat_puzzles -- --ignored --nocapture renju_collection`
 //! (without `GORIN_SAMPLE` the whole collection; `GORIN_MS` the CPU milliseconds per problem).
-//! Measured 2026-11-30 on a shared 2-core machine, times are CPU time of the solving thread:
+//! Measured on a shared 2-core machine, times are CPU time of the solving thread:
 //!
-//! | set (fixed sample) | limit | proved | median | p90 |
+//! | set | limit | proved | median | p90 |
 //! |---|---|---|---|---|
-//! | VCT, 150 of 424, depth 10 | 5 s | 104 (69.3%), 13 disproved within depth | 196 ms | 5 s |
-//! | win-in-3, 150 of 1179, depth 3 | 5 s | 116 (77.3%), 34 disproved | 8 ms | 188 ms |
-//! | win-in-3, same, depth 10 | 5 s | 134 (89.3%), 5 disproved | 8 ms | 2.1 s |
-//! | VCF, all 1224 | 1 s | 1223 (99.9%) | 1.4 ms | 3.2 ms |
+//! | VCT, all 424, depth 10 (threes and VCF threats; fours free) | 5 s | 305 (71.9%), 4 disproved within depth | 353 ms | 5 s |
+//! | VCT, all 424, same | 1 s | 254 (59.9%) | 340 ms | 1 s |
+//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 134 (89.3%), 14 disproved | 13 ms | 421 ms |
+//! | VCF, all 1224 | 1 s | 1223 (99.9%) | 1.6 ms | 3.3 ms |
 //!
-//! On a sample of 60 VCT problems at 1 s: this solver 39/60 (median 134 ms), the former
-//! depth-first one ([`ThreatSolver::vct_dfs_proof`]) 29/60. No false win in any run.
+//! Before two makers and free fours (and before the board's undo log), the same runs gave
+//! VCT 285/424 at 5 s and 242/424 at 1 s, win-in-3 116/150 at depth 3. On a sample of 60 VCT
+//! problems at 1 s the former depth-first solver ([`ThreatSolver::vct_dfs_proof`]) proved
+//! 29/60 where df-pn proved 39/60. No false win in any run.
 
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
