@@ -839,6 +839,20 @@ impl Board {
         }
     }
 
+    /// A 15×15 board with `black`'s and `white`'s stones (move strings such as `h8i9`), for
+    /// tests.
+    #[cfg(test)]
+    pub(crate) fn with_stones(rule: Rule, black: &str, white: &str) -> Board {
+        let mut b = Board::new(15, 15, rule);
+        for (stones, c) in [(black, Color::Black), (white, Color::White)] {
+            for m in crate::core::parse_move_string(stones).expect("test stones") {
+                let i = b.idx(m);
+                b.make(i, c);
+            }
+        }
+        b
+    }
+
     /// Compares every incremental structure with a from-scratch recomputation.
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut fresh = self.clone();

@@ -166,19 +166,10 @@ pub fn refutations(b: &mut Board, a: Color, line: &[usize]) -> CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Rule, parse_move_string};
+    use crate::core::Rule;
 
     fn board(black: &str, white: &str) -> Board {
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        for m in parse_move_string(black).unwrap() {
-            let i = b.idx(m);
-            b.make(i, Color::Black);
-        }
-        for m in parse_move_string(white).unwrap() {
-            let i = b.idx(m);
-            b.make(i, Color::White);
-        }
-        b
+        Board::with_stones(Rule::Freestyle, black, white)
     }
 
     #[test]

@@ -225,20 +225,11 @@ pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Pos, Rule, format_move_string, parse_move_string};
+    use crate::core::{Pos, Rule, format_move_string};
     use crate::threat::vcf;
 
     fn setup(rule: Rule, black: &str, white: &str) -> Board {
-        let mut b = Board::new(15, 15, rule);
-        for m in parse_move_string(black).unwrap() {
-            let i = b.idx(m);
-            b.make(i, Color::Black);
-        }
-        for m in parse_move_string(white).unwrap() {
-            let i = b.idx(m);
-            b.make(i, Color::White);
-        }
-        b
+        Board::with_stones(rule, black, white)
     }
 
     fn line_str(b: &Board, l: &[usize]) -> String {
