@@ -57,7 +57,9 @@ pub struct Params {
     pub smp_skip: i32,
     /// Root moves from this one on (0 = none), when quiet, are searched a ply shallower first.
     /// `root_lmr=6`: freestyle +25.5 ±30.6 (300 games, 160-138-2, LLR 0.14, no decision),
-    /// renju +17.4 ±29.5 (300 games, 157-142-1, LLR −1.54, no decision).
+    /// renju +17.4 ±29.5 (300 games, 157-142-1, LLR −1.54, no decision) with elo1 = 50 on a
+    /// loaded machine; with elo1 = 25 on a quiet one H1 in both: freestyle 169-138-4
+    /// (+33.7 ±25.7, 311 games), renju 182-149-1 (+34.6 ±26.5, 332 games). On by default.
     pub root_lmr: i32,
     /// The replies to an open three cost no depth when there are at most this many (threat
     /// extension; 0 = off). `ext_defend=3`: freestyle −10 ±47 (H0), renju +10 ±29 (H0 after
@@ -205,7 +207,7 @@ impl Default for Params {
             lmr_log_div: 0,
             futility_margin: 100,
             smp_skip: 0,
-            root_lmr: 0,
+            root_lmr: 6,
             ext_defend: 0,
             threads: 0,
             iir_depth: 0,
