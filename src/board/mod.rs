@@ -164,6 +164,15 @@ struct Change {
     code: u16,
 }
 
+/// Where one logged move starts in the undo log, and the value sums before it (restored
+/// whole by the logged undo, not recomputed).
+#[derive(Clone, Copy)]
+struct Mark {
+    log_len: u32,
+    vsum: [[i32; 2]; 2],
+    psum: [i32; 2],
+}
+
 #[derive(Clone)]
 pub struct Board {
     width: usize,
@@ -207,7 +216,7 @@ pub struct Board {
     /// [`Board::undo`] restores patterns instead of looking them up again.
     undo_log: Vec<Change>,
     /// Start of each logged move's changes in `undo_log`, and the pair sums before the move.
-    log_marks: Vec<(u32, [i32; 2])>,
+    log_marks: Vec<Mark>,
     /// Moves before this history length have no log (made before the last rebuild).
     log_base: usize,
 }
@@ -465,7 +474,7 @@ impl Board {
     /// Places `c` on the empty cell `i`. Unchecked: the search's fast path.
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
-        self.log_marks.push((self.undo_log.len() as u32, self.psum));
+        self.log_marks.push(Mark { log_len: self.undo_log.len() as u32, vsum: self.vsum, psum: self.psum });
         for s in 0..2 {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].remove(i);
@@ -501,10 +510,11 @@ impl Board {
         if logged {
             // Logged: the keys by arithmetic, the patterns from the log; the cell's own
             // patterns were left as they were when it was filled (only empty cells change).
-            let (mark, psum) = self.log_marks.pop().expect("undo log out of step");
+            let mark = self.log_marks.pop().expect("undo log out of step");
             self.unkey_lines(i, c);
-            self.restore(mark as usize);
-            self.psum = psum;
+            self.restore(mark.log_len as usize);
+            self.vsum = mark.vsum;
+            self.psum = mark.psum;
         } else if self.pair_on {
             self.update_lines::<false, true>(i, c);
             self.refresh_cell(i);
@@ -520,7 +530,9 @@ impl Board {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].insert(i);
             self.counts[s][t] += 1;
-            self.count_values(i, s, true);
+            if !logged {
+                self.count_values(i, s, true);
+            }
         }
         if self.pair_on && !logged {
             let p = self.pair_values(self.lines[i].code);
@@ -713,24 +725,18 @@ impl Board {
         }
     }
 
-    /// Puts back the neighbour patterns logged from `mark` on (with their sets, counts and
-    /// value sums), newest first.
+    /// Puts back the neighbour patterns logged from `mark` on (with their sets and counts),
+    /// newest first. The value sums come back whole from the move's [`Mark`].
     #[inline]
     fn restore(&mut self, mark: usize) {
-        let values = self.values;
         while self.undo_log.len() > mark {
             let ch = self.undo_log.pop().unwrap();
             let (q, s) = (ch.q as usize, ch.side as usize);
             let ls = &mut self.lines[q];
-            let (nc, nt) = (ls.code[s], ls.threat[s]);
+            let nt = ls.threat[s];
             ls.pats[s] = ch.pats;
             ls.code[s] = ch.code;
             ls.threat[s] = ch.threat;
-            if nc != ch.code {
-                let (vn, vo) = (values[s][nc as usize], values[s][ch.code as usize]);
-                self.vsum[s][0] -= vn[0] - vo[0];
-                self.vsum[s][1] -= vn[1] - vo[1];
-            }
             if nt != ch.threat {
                 self.sets[s][nt as usize].remove(q);
                 self.sets[s][ch.threat as usize].insert(q);
