@@ -18,6 +18,7 @@ use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
 use crate::eval::{evaluate, move_score};
 use crate::game::Game;
 use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver};
+use smallvec::SmallVec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -763,6 +764,7 @@ impl<'a> Worker<'a> {
         } else {
             usize::MAX
         };
+        let mut tried: SmallVec<[usize; 32]> = SmallVec::new();
         for (n, &(m, score)) in moves.iter().enumerate() {
             let quiet = score < self.params.order_own[Threat::OpenThree as usize];
             if futile && n > 0 && quiet {
@@ -782,10 +784,23 @@ impl<'a> Worker<'a> {
                             ((depth as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
                         lr.clamp(1, depth - 2)
                     } else {
-                        1 + (n >= 12) as i32
+                        1 + (n >= self.params.lmr2_after) as i32
                     }
                 } else {
                     0
+                };
+                let r = if r > 0 && self.params.lmr_hist > 0 {
+                    let h = self.history[m][me];
+                    let adj = if h < 0 {
+                        1
+                    } else if h > self.params.lmr_hist {
+                        -1
+                    } else {
+                        0
+                    };
+                    (r + adj).clamp(0, (depth - 2).max(0))
+                } else {
+                    r
                 };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
@@ -806,15 +821,30 @@ impl<'a> Worker<'a> {
                     alpha = v;
                     self.update_pv(pu, m);
                     if v >= beta {
+                        if !quiet {
+                            tried.clear();
+                        }
                         let k = &mut self.killers[pu];
                         if k[0] != m as u16 {
                             k[1] = k[0];
                             k[0] = m as u16;
                         }
-                        self.history[m][me] += depth * depth;
+                        if self.params.hist_malus > 0 {
+                            let bonus = depth * depth;
+                            let gravity = |h: &mut i32, d: i32| *h += d - *h * d.abs() / 16384;
+                            gravity(&mut self.history[m][me], bonus);
+                            for &q in &tried {
+                                gravity(&mut self.history[q][me], -bonus);
+                            }
+                        } else {
+                            self.history[m][me] += depth * depth;
+                        }
                         break;
                     }
                 }
+            }
+            if quiet && tried.len() < tried.inline_size() {
+                tried.push(m);
             }
         }
         let bound = Bound::of(best, alpha_orig, beta);

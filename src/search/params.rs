@@ -32,6 +32,15 @@ pub struct Params {
     /// +16 ±26 (300 games, no decision), renju −44 ±64 (H0); `lmr_after=6`: freestyle −15 ±50
     /// (H0).
     pub lmr_log_div: i32,
+    /// The 2-ply reduction of the default scheme starts at this move (12).
+    pub lmr2_after: usize,
+    /// History malus (0 = off): at a beta cutoff the quiet moves searched before the cutting
+    /// one lose `depth²` of history, the cutting one gains it, with gravity (values stay within
+    /// ±16384).
+    pub hist_malus: i32,
+    /// History-aware LMR (0 = off): a late move whose history is below zero is reduced a ply
+    /// more, one whose history is above this a ply less.
+    pub lmr_hist: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -205,6 +214,9 @@ impl Default for Params {
             max_moves: [12, 12, 16, 12],
             lmr_after: 4,
             lmr_log_div: 0,
+            lmr2_after: 12,
+            hist_malus: 0,
+            lmr_hist: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -247,6 +259,9 @@ impl Params {
             "qsearch_moves" => self.qsearch_moves = v.max(0) as usize,
             "lmr_after" => self.lmr_after = v.max(0) as usize,
             "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
+            "lmr2_after" => self.lmr2_after = v.max(1) as usize,
+            "hist_malus" => self.hist_malus = v.clamp(0, 1) as i32,
+            "lmr_hist" => self.lmr_hist = v.clamp(0, 1 << 20) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
