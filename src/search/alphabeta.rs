@@ -360,6 +360,22 @@ struct Worker<'a> {
     null_at: [bool; MAX_PLY],
     /// The ply whose null-move fail high is being verified (no null move there), or -1.
     verify_ply: i32,
+    /// Static value of the node at each ply of the current line (`NO_EVAL` where none).
+    static_eval: [Value; MAX_PLY],
+    /// The move excluded at each ply by a singular-extension test search (0 = none).
+    excluded: [u16; MAX_PLY],
+}
+
+/// Mixed into the table key of a node searched without its excluded move.
+const EXCLUDED_KEY: u64 = 0x7f4a_7c15_9e37_79b9;
+
+/// No static value at this ply (a forced or decided node).
+const NO_EVAL: Value = Value::MIN;
+
+/// Move-count pruning limit (see `Params::mcp`).
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let full = 3 + (depth.max(0) as f32).powf(1.32) as usize;
+    if improving { full } else { full / 2 }
 }
 
 impl<'a> Worker<'a> {
@@ -399,6 +415,8 @@ impl<'a> Worker<'a> {
             root_excluded: CellSet::new(),
             null_at: [false; MAX_PLY],
             verify_ply: -1,
+            static_eval: [NO_EVAL; MAX_PLY],
+            excluded: [0; MAX_PLY],
         }
     }
 
@@ -618,6 +636,7 @@ impl<'a> Worker<'a> {
         }
         let pu = ply as usize;
         self.pv_len[pu] = 0;
+        self.static_eval[pu] = NO_EVAL;
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -651,11 +670,14 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, depth);
         }
-        let key = self.key();
+        let excluded = self.excluded[pu];
+        let key = self.key() ^ if excluded != 0 { EXCLUDED_KEY.wrapping_mul(excluded as u64) } else { 0 };
         let pv_node = beta - alpha > 1;
         let mut tt_move = 0;
+        let mut tt_hit = None;
         if let Some(h) = self.tt.probe(key, ply) {
             tt_move = h.mv;
+            tt_hit = Some(h);
             if !pv_node && h.depth >= depth {
                 let cut = match h.bound {
                     Bound::Exact => true,
@@ -738,6 +760,42 @@ impl<'a> Worker<'a> {
         }
         let danger = self.danger(ply, depth, pv_node);
         let moves = self.gen_moves(ply, tt_move, depth, false, danger.as_ref());
+        let mc_limit = if p.mcp > 0 {
+            let e = evaluate(&self.b, self.side, p);
+            self.static_eval[pu] = e;
+            let before = if pu >= 2 { self.static_eval[pu - 2] } else { NO_EVAL };
+            move_count_limit(depth, before == NO_EVAL || e > before)
+        } else {
+            usize::MAX
+        };
+        // Singular extension: is the table move the only good one here?
+        let mut se_ext = 0;
+        if p.se_depth > 0
+            && ply > 0
+            && depth >= p.se_depth
+            && excluded == 0
+            && danger.is_none()
+            && let Some(h) = tt_hit
+            && h.mv != 0
+            && h.value.abs() < WIN_MIN
+            && matches!(h.bound, Bound::Lower | Bound::Exact)
+            && h.depth >= depth - 3
+            && moves.len() > 1
+            && moves.iter().any(|&(m, _)| m as u16 == h.mv)
+        {
+            let sbeta = h.value - p.se_margin * depth;
+            self.excluded[pu] = h.mv;
+            let v = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply);
+            self.excluded[pu] = 0;
+            if self.abort {
+                return 0;
+            }
+            if v < sbeta {
+                se_ext = 1;
+            } else if sbeta >= beta {
+                return sbeta;
+            }
+        }
         if moves.is_empty() {
             return 0;
         }
@@ -773,6 +831,13 @@ impl<'a> Worker<'a> {
             if n >= lmp_limit && !self.tactical(m) {
                 continue;
             }
+            if n >= mc_limit && best > -WIN_MIN && (p.mcp == 1 || !self.tactical(m)) {
+                continue;
+            }
+            if m as u16 == excluded {
+                continue;
+            }
+            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext } else { new_depth };
             self.make(m);
             let mut v;
             if n == 0 {

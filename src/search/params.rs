@@ -41,6 +41,17 @@ pub struct Params {
     /// History-aware LMR (0 = off): a late move whose history is below zero is reduced a ply
     /// more, one whose history is above this a ply less.
     pub lmr_hist: i32,
+    /// Move-count pruning (0 = off): once a move that does not lose has been searched, a
+    /// non-root node searches at most `(3 + depth^1.32)` moves when its static value improved
+    /// on the one two plies up, half as many otherwise (the remaining moves are pruned; 2:
+    /// moves that make or stop a four or an open three are kept).
+    pub mcp: i32,
+    /// Singular extension at depth ≥ `se_depth` (0 = off): when the table move failed high
+    /// before, the other moves are searched at half depth against its value less `se_margin`
+    /// per ply; if none reaches it the table move is extended a ply, and if that bound is at
+    /// least beta the node is cut (multi-cut).
+    pub se_depth: i32,
+    pub se_margin: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -217,6 +228,9 @@ impl Default for Params {
             lmr2_after: 12,
             hist_malus: 0,
             lmr_hist: 0,
+            mcp: 0,
+            se_depth: 0,
+            se_margin: 4,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -262,6 +276,9 @@ impl Params {
             "lmr2_after" => self.lmr2_after = v.max(1) as usize,
             "hist_malus" => self.hist_malus = v.clamp(0, 1) as i32,
             "lmr_hist" => self.lmr_hist = v.clamp(0, 1 << 20) as i32,
+            "mcp" => self.mcp = v.clamp(0, 2) as i32,
+            "se_depth" => self.se_depth = v.clamp(0, 64) as i32,
+            "se_margin" => self.se_margin = v.clamp(0, 1000) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
