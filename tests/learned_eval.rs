@@ -5,7 +5,7 @@ use gorin::board::features::{CLASS_COUNT, CODE_COUNT, PAIR_RANK, class_of};
 use gorin::core::{Color, Rule};
 use gorin::eval::weights::{self, ClassWeights, Weights};
 use gorin::game::{Game, Outcome};
-use gorin::train::{PER_CLASS, pair_features, value_features};
+use gorin::train::{NO_FEAT, PER_CLASS, pair_features, policy_candidates, value_features};
 
 fn rnd(s: &mut u64) -> u64 {
     *s ^= *s << 13;
@@ -27,6 +27,7 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         c.policy.iter_mut().flatten().for_each(|x| *x = f());
         c.pair_u.iter_mut().flatten().for_each(|x| *x = f() * 0.5);
         c.pair_v.iter_mut().flatten().for_each(|x| *x = f() * 0.02);
+        c.policy_line.iter_mut().flatten().for_each(|x| *x = f());
         classes.push(c);
     }
     let w = Weights::new(180.0, true, false, classes);
@@ -39,6 +40,7 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
             v.extend(c.state.iter().flatten().flatten());
             v.push(c.bias);
             v.extend(c.policy.iter().flatten());
+            v.extend(c.policy_line.iter().flatten());
             v
         })
         .collect();
@@ -70,6 +72,29 @@ fn incremental_sums_and_trainer_features_agree_with_the_engine() {
                 let me = g.to_move;
                 for c in [me, me.opp()] {
                     let feats = value_features(&g.board, c);
+                    // The policy: the trainer's logit of each candidate (its code and line-shape
+                    // features) is the engine's policy score.
+                    if c == me && rule != Rule::Caro {
+                        let all: Vec<usize> = g.board.candidates().collect();
+                        let legal: Vec<usize> = all.into_iter().filter(|&i| !g.board.is_forbidden(i, c)).collect();
+                        if let Some(&best) = legal.first() {
+                            let (cands, lines) = policy_candidates(&mut g.board, c, best).unwrap();
+                            let cells = legal;
+                            assert_eq!(cells.len(), cands.len());
+                            for (j, &i) in cells.iter().enumerate() {
+                                let (a, b) = cands[j];
+                                let z = flat[a as usize]
+                                    + flat[b as usize]
+                                    + lines[j]
+                                        .iter()
+                                        .filter(|&&x| x != NO_FEAT)
+                                        .map(|&x| flat[x as usize])
+                                        .sum::<f32>();
+                                let got = gorin::eval::policy_score(&g.board, i, c) as f32 / weights::POLICY_FP;
+                                assert!((got - z).abs() <= 0.03, "{rule:?} {c:?} policy engine {got} trainer {z}");
+                            }
+                        }
+                    }
                     let mut logit: f32 = feats.iter().map(|&(i, n)| flat[i as usize] * n as f32).sum();
                     let cw = &weights::active().classes[class_of(rule, c)];
                     for (a, b, n) in pair_features(&g.board, c) {

@@ -51,10 +51,18 @@ struct Cli {
     /// cell).
     #[arg(long)]
     pair: bool,
+    /// Also learn the policy's line-shape term (a value per shape of the eight neighbours
+    /// along each line of a candidate, seen by each side).
+    #[arg(long)]
+    lines: bool,
     /// Start from these weights (prints their validation losses first; with --epochs 0 this
     /// only measures them).
     #[arg(long)]
     init: Option<String>,
+    /// Write the value tables of this weights file with the newly trained policy (its code and
+    /// line-shape tables), so a policy can be tried without changing the evaluation.
+    #[arg(long)]
+    policy_into: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -113,7 +121,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     let plies: usize = games.iter().map(|(_, _, g)| g.plies.len()).sum();
-    let samples = extract(&games, cli.pair)?;
+    let samples = extract(&games, cli.pair, cli.lines)?;
     println!(
         "{} games, {} plies, {} samples (quiet positions) in {:.1} s",
         games.len(),
@@ -166,7 +174,17 @@ fn run(cli: Cli) -> Result<(), String> {
             start.elapsed().as_secs_f64()
         );
     });
-    let w = t.weights();
+    let mut w = t.weights();
+    if let Some(base) = &cli.policy_into {
+        let b = gorin::eval::weights::Weights::load(base)?;
+        let mut classes = b.classes.clone();
+        for (c, cw) in classes.iter_mut().enumerate() {
+            cw.policy = w.classes[c].policy.clone();
+            cw.policy_line = w.classes[c].policy_line.clone();
+        }
+        w = gorin::eval::weights::Weights::new(b.k, true, b.residual, classes);
+        println!("value tables from {base}, policy from this training");
+    }
     w.save(&cli.out)?;
     println!("wrote {} ({}), {:.0} s in all", cli.out, w.tag(), start.elapsed().as_secs_f64());
     Ok(())

@@ -91,6 +91,34 @@ pub fn code_patterns(code: usize) -> [Pattern; 4] {
     codes().patterns[code].map(Pattern::from_u8)
 }
 
+/// Number of distinct line shapes of the learned policy's line term: the eight neighbours at
+/// offsets -4..=-1 and 1..=4 along a line (empty, own, opponent or wall, as in the line key), a
+/// shape and its mirror image counted once: (3^8 + 3^4) / 2.
+pub const LINE_COUNT: usize = 3321;
+
+/// Line key (radix 3, ten digits, see [`super::pattern`]) → line shape index (< [`LINE_COUNT`];
+/// 0 = no stone or wall within four). Caro's radix-4 keys have no shapes.
+pub fn line_shape_table() -> &'static [u16] {
+    static T: OnceLock<Vec<u16>> = OnceLock::new();
+    T.get_or_init(|| {
+        // digits 1..=8 of the key are the offsets -4..=-1, 1..=4; the mirror maps digit i to 9 - i
+        let mut id = vec![u16::MAX; 6561];
+        let mut next = 0u16;
+        for k8 in 0..6561u32 {
+            let d: Vec<u32> = (0..8).map(|j| k8 / 3u32.pow(j) % 3).collect();
+            let m8: u32 = (0..8).map(|j| d[7 - j] * 3u32.pow(j as u32)).sum();
+            let c = k8.min(m8) as usize;
+            if id[c] == u16::MAX {
+                id[c] = next;
+                next += 1;
+            }
+            id[k8 as usize] = id[c];
+        }
+        assert_eq!(next as usize, LINE_COUNT);
+        (0..59049u32).map(|k| id[(k / 3 % 6561) as usize]).collect()
+    })
+}
+
 /// Learned per-code values of one class, in the evaluation's fixed point: `[mover, waiting]`
 /// (a cell's value when its side is to move, and when the other side is).
 pub type CellValues = [[i32; 2]; CODE_COUNT];
@@ -129,6 +157,28 @@ pub static ZERO_PAIRS: PairFactors =
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_shapes_merge_mirror_images_only() {
+        use crate::board::pattern::{digit_index, powers};
+        let t = line_shape_table();
+        let pw = powers(3);
+        let key = |digits: &[(i32, u32)]| digits.iter().map(|&(o, d)| d * pw[digit_index(o) as usize]).sum::<u32>();
+        assert_eq!(t[0], 0);
+        // a stone at +1 and the same at -1 are one shape; own and opponent differ
+        assert_eq!(t[key(&[(1, 1)]) as usize], t[key(&[(-1, 1)]) as usize]);
+        assert_ne!(t[key(&[(1, 1)]) as usize], t[key(&[(1, 2)]) as usize]);
+        assert_ne!(t[key(&[(1, 1)]) as usize], t[key(&[(2, 1)]) as usize]);
+        // the fifth neighbour is outside the shape
+        assert_eq!(t[key(&[(5, 1)]) as usize], 0);
+        assert_eq!(t[key(&[(1, 1), (-5, 2)]) as usize], t[key(&[(1, 1)]) as usize]);
+        // every index is below the count, and every index is used
+        let mut seen = vec![false; LINE_COUNT];
+        for &x in t {
+            seen[x as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
 
     #[test]
     fn codes_ignore_direction_order_and_keep_threats() {

@@ -7,7 +7,7 @@
 
 pub mod weights;
 
-use crate::board::features::class_of;
+use crate::board::features::{class_of, line_shape_table};
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, DIRS};
 use crate::core::{Color, Value};
@@ -73,8 +73,19 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
 /// The learned policy score of `me` playing the empty cell `i` (logits × [`weights::POLICY_FP`]).
 #[inline]
 pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
-    let t = &weights::active().policy_int[class_of(b.rule(), me)];
-    t[b.code(i, me)][0] + t[b.code(i, me.opp())][1]
+    let w = weights::active();
+    let class = class_of(b.rule(), me);
+    let t = &w.policy_int[class];
+    let mut s = t[b.code(i, me)][0] + t[b.code(i, me.opp())][1];
+    if w.policy_line_used[class] && !b.rule().is_caro() {
+        // the line shapes along each direction, seen by each side
+        let (lt, shapes) = (&w.policy_line_int[class], line_shape_table());
+        for d in 0..DIRS {
+            s += lt[shapes[b.line_key(i, me, d) as usize] as usize][0]
+                + lt[shapes[b.line_key(i, me.opp(), d) as usize] as usize][1];
+        }
+    }
+    s
 }
 
 /// Ordering score of `me` playing the empty cell `i`.

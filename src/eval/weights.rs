@@ -6,16 +6,18 @@
 //! (u32 each, must match this build), then per class: cell values `[code][mover, waiting]`,
 //! threat-state weights `[side: mover, waiting][threat][count >= 1, >= 2]`, a bias, and policy
 //! values `[code][own, opponent]`, and (from version 2) the pair term's factors
-//! `u[code][rank]` then `v[code][rank]` (f32 each), and last an FNV-1a 64 checksum of
-//! everything before it. Version 1 files (no pair term) are still read. A file of another version, with a wrong checksum or of the wrong length is
+//! `u[code][rank]` then `v[code][rank]` (f32 each), and (from version 3) the policy's line-shape
+//! values `[shape][own, opponent]` (see [`crate::board::features::LINE_COUNT`]), and last an
+//! FNV-1a 64 checksum of everything before it. Version 1 files (no pair term) and version 2
+//! files (no policy line term) are still read. A file of another version, with a wrong checksum or of the wrong length is
 //! refused with the reason; the engine never plays with broken weights.
 
-use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues, PAIR_RANK, PairFactors};
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues, LINE_COUNT, PAIR_RANK, PairFactors};
 use crate::board::pattern::THREAT_COUNT;
 use std::sync::OnceLock;
 
 pub const MAGIC: &[u8; 8] = b"GORINWTS";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
 /// pair sums are then in engine units × PAIR_FP_U × PAIR_FP_V.
 pub const PAIR_FP_U: f32 = 64.0;
@@ -39,6 +41,8 @@ pub struct ClassWeights {
     /// The pair term's factors (all zero: no pair term).
     pub pair_u: Vec<[f32; PAIR_RANK]>,
     pub pair_v: Vec<[f32; PAIR_RANK]>,
+    /// The policy's line-shape values `[shape][own, opponent]` (all zero: no line term).
+    pub policy_line: Vec<[f32; 2]>,
 }
 
 impl ClassWeights {
@@ -50,6 +54,7 @@ impl ClassWeights {
             policy: vec![[0.0; 2]; CODE_COUNT],
             pair_u: vec![[0.0; PAIR_RANK]; CODE_COUNT],
             pair_v: vec![[0.0; PAIR_RANK]; CODE_COUNT],
+            policy_line: vec![[0.0; 2]; LINE_COUNT],
         }
     }
 }
@@ -74,6 +79,10 @@ pub struct Weights {
     pub trained: Vec<bool>,
     /// [class][code][own, opp] in POLICY_FP.
     pub policy_int: Vec<Vec<[i32; 2]>>,
+    /// [class][shape][own, opp] in POLICY_FP (shape 0 is always 0).
+    pub policy_line_int: Vec<Vec<[i32; 2]>>,
+    /// [class]: has any policy line value.
+    pub policy_line_used: Vec<bool>,
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -87,7 +96,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 const HEADER: usize = 8 + 4 * 6;
 const PER_CLASS_V1: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
-const PER_CLASS: usize = PER_CLASS_V1 + 2 * CODE_COUNT * PAIR_RANK;
+const PER_CLASS_V2: usize = PER_CLASS_V1 + 2 * CODE_COUNT * PAIR_RANK;
+const PER_CLASS: usize = PER_CLASS_V2 + 2 * LINE_COUNT;
 
 impl Weights {
     pub fn new(k: f32, policy_trained: bool, residual: bool, classes: Vec<ClassWeights>) -> Weights {
@@ -104,6 +114,8 @@ impl Weights {
             bias_int: Vec::new(),
             trained: Vec::new(),
             policy_int: Vec::new(),
+            policy_line_int: Vec::new(),
+            policy_line_used: Vec::new(),
         };
         let r = |x: f32| (x * k).round() as i32;
         for c in &w.classes {
@@ -125,6 +137,11 @@ impl Weights {
             w.bias_int.push(r(c.bias));
             w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
             w.policy_int.push(c.policy.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect());
+            let mut line: Vec<[i32; 2]> =
+                c.policy_line.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect();
+            line[0] = [0, 0];
+            w.policy_line_used.push(line.iter().flatten().any(|&x| x != 0));
+            w.policy_line_int.push(line);
         }
         w.checksum = fnv1a(&w.to_bytes_unchecked());
         w
@@ -168,6 +185,7 @@ impl Weights {
             c.policy.iter().flatten().for_each(|&x| put(x));
             c.pair_u.iter().flatten().for_each(|&x| put(x));
             c.pair_v.iter().flatten().for_each(|&x| put(x));
+            c.policy_line.iter().flatten().for_each(|&x| put(x));
         }
         out
     }
@@ -187,10 +205,14 @@ impl Weights {
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
         let version = u32_at(8);
-        if version != FORMAT_VERSION && version != 1 {
-            return Err(format!("weights format version {version}, this build reads versions 1 and {FORMAT_VERSION}"));
+        if !(1..=FORMAT_VERSION).contains(&version) {
+            return Err(format!("weights format version {version}, this build reads versions 1 to {FORMAT_VERSION}"));
         }
-        let per_class = if version == 1 { PER_CLASS_V1 } else { PER_CLASS };
+        let per_class = match version {
+            1 => PER_CLASS_V1,
+            2 => PER_CLASS_V2,
+            _ => PER_CLASS,
+        };
         let want = HEADER + CLASS_COUNT * per_class * 4 + 8;
         if b.len() != want {
             return Err(format!("weights file has {} bytes, version {version} has {want}", b.len()));
@@ -230,6 +252,9 @@ impl Weights {
                 c.pair_u.iter_mut().flatten().for_each(|x| *x = next());
                 c.pair_v.iter_mut().flatten().for_each(|x| *x = next());
             }
+            if version >= 3 {
+                c.policy_line.iter_mut().flatten().for_each(|x| *x = next());
+            }
             classes.push(c);
         }
         let bad = classes.iter().any(|c| {
@@ -240,6 +265,7 @@ impl Weights {
                 .chain(c.state.iter().flatten().flatten())
                 .chain(c.pair_u.iter().flatten())
                 .chain(c.pair_v.iter().flatten())
+                .chain(c.policy_line.iter().flatten())
                 .any(|x| !x.is_finite() || x.abs() > 1e4)
                 || !c.bias.is_finite()
         });
@@ -317,7 +343,7 @@ mod tests {
         w.classes[0].pair_v[4] = [0.5; PAIR_RANK];
         let w = Weights::new(150.0, true, false, w.classes.clone());
         assert!(w.pairs[0].used && !w.pairs[1].used);
-        // A version 1 file: the same bytes without the pair factors.
+        // A version 1 file: the same bytes without the pair factors (and the line term).
         let v2 = w.to_bytes();
         let mut v1 = v2[..HEADER].to_vec();
         v1[8..12].copy_from_slice(&1u32.to_le_bytes());
@@ -332,6 +358,40 @@ mod tests {
         assert!(back.classes.iter().all(|c| c.pair_u.iter().flatten().all(|&x| x == 0.0)));
         assert!(back.pairs.iter().all(|p| !p.used));
         assert_eq!(back.to_bytes()[8], FORMAT_VERSION as u8);
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn version_2_files_are_read_without_the_policy_line_term() {
+        let mut classes = Weights::zero().classes;
+        classes[2].policy_line[7] = [0.5, -0.25];
+        classes[2].cell[3] = [0.125, 0.0];
+        let w = Weights::new(120.0, true, false, classes);
+        assert!(w.policy_line_used[2] && !w.policy_line_used[0]);
+        assert_eq!(w.policy_line_int[2][7], [128, -64]);
+        let back = Weights::from_bytes(&w.to_bytes()).unwrap();
+        assert_eq!(back.classes[2].policy_line[7], [0.5, -0.25]);
+        // A version 2 file: the same bytes without the line tables.
+        let v3 = w.to_bytes();
+        let mut v2 = v3[..HEADER].to_vec();
+        v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+        for c in 0..CLASS_COUNT {
+            let o = HEADER + c * PER_CLASS * 4;
+            v2.extend_from_slice(&v3[o..o + PER_CLASS_V2 * 4]);
+        }
+        let sum = fnv1a(&v2);
+        v2.extend_from_slice(&sum.to_le_bytes());
+        let back = Weights::from_bytes(&v2).unwrap();
+        assert_eq!(back.classes[2].cell[3], [0.125, 0.0]);
+        assert!(back.policy_line_used.iter().all(|&u| !u));
+        // the shape without any stone never has a value
+        let mut classes = Weights::zero().classes;
+        classes[0].policy_line[0] = [3.0, 3.0];
+        assert!(!Weights::new(100.0, true, false, classes).policy_line_used[0]);
     }
 }
 

@@ -14,7 +14,8 @@
 
 pub mod record;
 
-use crate::board::features::{CLASS_COUNT, CODE_COUNT, PAIR_RANK, class_of};
+use crate::board::DIRS;
+use crate::board::features::{CLASS_COUNT, CODE_COUNT, LINE_COUNT, PAIR_RANK, class_of, line_shape_table};
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, Cell};
 use crate::core::{Color, WIN_MIN};
@@ -27,7 +28,9 @@ use record::GameRecord;
 pub const STATE_OFF: usize = CODE_COUNT * 2;
 pub const BIAS_OFF: usize = STATE_OFF + 2 * THREAT_COUNT * 2;
 pub const POLICY_OFF: usize = BIAS_OFF + 1;
-pub const PER_CLASS: usize = POLICY_OFF + CODE_COUNT * 2;
+/// The policy's line-shape term: [shape][own, opponent] (see [`LINE_COUNT`]).
+pub const LINE_OFF: usize = POLICY_OFF + CODE_COUNT * 2;
+pub const PER_CLASS: usize = LINE_OFF + LINE_COUNT * 2;
 pub const PARAMS: usize = CLASS_COUNT * PER_CLASS;
 /// The low-rank pair term's factors follow the class blocks: per class `u[code][rank]` (the
 /// mover's code) then `v[code][rank]` (the waiting side's code at the same cell).
@@ -57,10 +60,36 @@ pub struct Sample {
     pub hand_top1: bool,
     /// Policy: the candidates' (own, opp) parameter indices; the chosen one is first.
     pub cands: Vec<(u16, u16)>,
+    /// The policy's line-shape features of each candidate (same order; `NO_FEAT` = none).
+    pub cand_lines: Vec<[u16; 2 * DIRS]>,
     /// The pair term's cells: (mover's code, waiting side's code, count), and the mover's class.
     pub pairs: Vec<(u16, u16, u16)>,
     pub class: u8,
     pub game: u32,
+}
+
+/// No feature (a line shape without a value).
+pub const NO_FEAT: u16 = u16::MAX;
+
+/// The policy's line-shape features of `me` playing the empty cell `i`: per direction the
+/// shape seen by `me` and the one seen by the opponent (shape 0, no stone within four, has no
+/// value).
+pub fn cand_line_features(b: &Board, i: usize, me: Color) -> [u16; 2 * DIRS] {
+    let cm = class_of(b.rule(), me);
+    let mut out = [NO_FEAT; 2 * DIRS];
+    if b.rule().is_caro() {
+        return out;
+    }
+    let shapes = line_shape_table();
+    for d in 0..DIRS {
+        for (k, c) in [me, me.opp()].into_iter().enumerate() {
+            let sh = shapes[b.line_key(i, c, d) as usize] as usize;
+            if sh != 0 {
+                out[2 * d + k] = param_index(cm, LINE_OFF + sh * 2 + k);
+            }
+        }
+    }
+    out
 }
 
 fn param_index(class: usize, off: usize) -> u16 {
@@ -123,7 +152,8 @@ pub fn pair_features(b: &Board, me: Color) -> Vec<(u16, u16, u16)> {
 
 /// The policy candidates of `me` (legal cells near the stones), `best` first; None if `best`
 /// is not among them.
-pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<Vec<(u16, u16)>> {
+#[allow(clippy::type_complexity)]
+pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<(Vec<(u16, u16)>, Vec<[u16; 2 * DIRS]>)> {
     let cm = class_of(b.rule(), me);
     let opp = me.opp();
     let cells: Vec<usize> = b.candidates().collect();
@@ -135,17 +165,19 @@ pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<Vec<(u
         (param_index(cm, POLICY_OFF + b.code(i, me) * 2), param_index(cm, POLICY_OFF + b.code(i, opp) * 2 + 1))
     };
     out.push(f(b, best));
+    let mut lines = vec![cand_line_features(b, best, me)];
     for i in cells {
         if i != best && !b.is_forbidden(i, me) {
             out.push(f(b, i));
+            lines.push(cand_line_features(b, i, me));
         }
     }
-    Some(out)
+    Some((out, lines))
 }
 
 /// Replays the games and extracts the samples: positions after the opening with a search
 /// score, neither tactical (a five threat on the board) nor a proven result.
-pub fn extract(games: &[(String, usize, GameRecord)], pairs: bool) -> Result<Vec<Sample>, String> {
+pub fn extract(games: &[(String, usize, GameRecord)], pairs: bool, lines: bool) -> Result<Vec<Sample>, String> {
     let params = crate::search::params::Params::default();
     let mut out = Vec::new();
     for (gi, (file, line, g)) in games.iter().enumerate() {
@@ -178,9 +210,12 @@ pub fn extract(games: &[(String, usize, GameRecord)], pairs: bool) -> Result<Vec
                     }
                     _ => false,
                 };
-                let cands = match best {
-                    Some(bi) if b.is_empty_cell(bi) => policy_candidates(b, me, bi).unwrap_or_default(),
-                    _ => Vec::new(),
+                let (cands, cand_lines) = match best {
+                    Some(bi) if b.is_empty_cell(bi) => match policy_candidates(b, me, bi) {
+                        Some((c, l)) => (c, if lines { l } else { Vec::new() }),
+                        None => (Vec::new(), Vec::new()),
+                    },
+                    _ => (Vec::new(), Vec::new()),
                 };
                 let pairs = if pairs { pair_features(b, me) } else { Vec::new() };
                 let class = class_of(b.rule(), me) as u8;
@@ -191,6 +226,7 @@ pub fn extract(games: &[(String, usize, GameRecord)], pairs: bool) -> Result<Vec
                     hand,
                     hand_top1,
                     cands,
+                    cand_lines,
                     pairs,
                     class,
                     game: gi as u32,
@@ -364,13 +400,28 @@ impl Trainer {
         z
     }
 
+    /// The policy logits of a sample's candidates.
+    fn policy_logits(&self, s: &Sample) -> Vec<f32> {
+        s.cands
+            .iter()
+            .enumerate()
+            .map(|(j, &(a, b))| {
+                let mut z = self.w[a as usize] + self.w[b as usize];
+                if let Some(l) = s.cand_lines.get(j) {
+                    z += l.iter().filter(|&&x| x != NO_FEAT).map(|&x| self.w[x as usize]).sum::<f32>();
+                }
+                z
+            })
+            .collect()
+    }
+
     /// Value loss, policy loss and policy top-1 over a set.
     fn losses(&self, set: &[Sample]) -> (f64, f64, f64) {
         let (mut v, mut p, mut top, mut np) = (0.0f64, 0.0f64, 0.0f64, 0usize);
         for s in set {
             v += xent(self.target(s), sigmoid(self.logit(s))) as f64;
             if s.cands.len() > 1 {
-                let z: Vec<f32> = s.cands.iter().map(|&(a, b)| self.w[a as usize] + self.w[b as usize]).collect();
+                let z = self.policy_logits(s);
                 let m = z.iter().cloned().fold(f32::MIN, f32::max);
                 let lse = m + z.iter().map(|x| (x - m).exp()).sum::<f32>().ln();
                 p += (lse - z[0]) as f64;
@@ -406,6 +457,10 @@ impl Trainer {
                 }
             }
             self.w[base + BIAS_OFF] = cw.bias * scale;
+            for (sh, v) in cw.policy_line.iter().enumerate() {
+                self.w[base + LINE_OFF + sh * 2] = v[0];
+                self.w[base + LINE_OFF + sh * 2 + 1] = v[1];
+            }
         }
     }
 
@@ -464,8 +519,7 @@ impl Trainer {
                         }
                     }
                     if s.cands.len() > 1 {
-                        let z: Vec<f32> =
-                            s.cands.iter().map(|&(a, b)| self.w[a as usize] + self.w[b as usize]).collect();
+                        let z = self.policy_logits(s);
                         let m = z.iter().cloned().fold(f32::MIN, f32::max);
                         let e: Vec<f32> = z.iter().map(|x| (x - m).exp()).collect();
                         let sum: f32 = e.iter().sum();
@@ -475,6 +529,12 @@ impl Trainer {
                             grad[b as usize] += g;
                             touched.push(a as usize);
                             touched.push(b as usize);
+                            if let Some(l) = s.cand_lines.get(j) {
+                                for &x in l.iter().filter(|&&x| x != NO_FEAT) {
+                                    grad[x as usize] += g;
+                                    touched.push(x as usize);
+                                }
+                            }
                         }
                     }
                 }
@@ -509,6 +569,9 @@ impl Trainer {
                     }
                 }
                 cw.bias = w[BIAS_OFF];
+                for (sh, v) in cw.policy_line.iter_mut().enumerate() {
+                    *v = [w[LINE_OFF + sh * 2], w[LINE_OFF + sh * 2 + 1]];
+                }
                 if self.cfg.pair {
                     for code in 0..CODE_COUNT {
                         for r in 0..PAIR_RANK {
