@@ -335,6 +335,21 @@ mod tests {
         assert!(Weights::from_bytes(b"hello").unwrap_err().contains("magic"));
     }
 
+    /// The file of an older format version with the same values: each class block cut to
+    /// that version's `per_class` leading values, the checksum recomputed.
+    pub(super) fn older_version(w: &Weights, version: u32, per_class: usize) -> Vec<u8> {
+        let now = w.to_bytes();
+        let mut old = now[..HEADER].to_vec();
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        for c in 0..CLASS_COUNT {
+            let o = HEADER + c * PER_CLASS * 4;
+            old.extend_from_slice(&now[o..o + per_class * 4]);
+        }
+        let sum = fnv1a(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        old
+    }
+
     #[test]
     fn version_1_files_are_read_without_the_pair_term() {
         let mut w = Weights::zero();
@@ -344,16 +359,7 @@ mod tests {
         let w = Weights::new(150.0, true, false, w.classes.clone());
         assert!(w.pairs[0].used && !w.pairs[1].used);
         // A version 1 file: the same bytes without the pair factors (and the line term).
-        let v2 = w.to_bytes();
-        let mut v1 = v2[..HEADER].to_vec();
-        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-        for c in 0..CLASS_COUNT {
-            let o = HEADER + c * PER_CLASS * 4;
-            v1.extend_from_slice(&v2[o..o + PER_CLASS_V1 * 4]);
-        }
-        let sum = fnv1a(&v1);
-        v1.extend_from_slice(&sum.to_le_bytes());
-        let back = Weights::from_bytes(&v1).unwrap();
+        let back = Weights::from_bytes(&older_version(&w, 1, PER_CLASS_V1)).unwrap();
         assert_eq!(back.classes[0].cell[5], [0.25, -0.5]);
         assert!(back.classes.iter().all(|c| c.pair_u.iter().flatten().all(|&x| x == 0.0)));
         assert!(back.pairs.iter().all(|p| !p.used));
@@ -376,16 +382,7 @@ mod line_tests {
         let back = Weights::from_bytes(&w.to_bytes()).unwrap();
         assert_eq!(back.classes[2].policy_line[7], [0.5, -0.25]);
         // A version 2 file: the same bytes without the line tables.
-        let v3 = w.to_bytes();
-        let mut v2 = v3[..HEADER].to_vec();
-        v2[8..12].copy_from_slice(&2u32.to_le_bytes());
-        for c in 0..CLASS_COUNT {
-            let o = HEADER + c * PER_CLASS * 4;
-            v2.extend_from_slice(&v3[o..o + PER_CLASS_V2 * 4]);
-        }
-        let sum = fnv1a(&v2);
-        v2.extend_from_slice(&sum.to_le_bytes());
-        let back = Weights::from_bytes(&v2).unwrap();
+        let back = Weights::from_bytes(&super::tests::older_version(&w, 2, PER_CLASS_V2)).unwrap();
         assert_eq!(back.classes[2].cell[3], [0.125, 0.0]);
         assert!(back.policy_line_used.iter().all(|&u| !u));
         // the shape without any stone never has a value
