@@ -9,7 +9,7 @@
 use clap::Parser;
 use gorin::core::{MAX_SIZE, MIN_SIZE, Rule};
 use gorin::opening::rif::OpeningRule;
-use gorin::referee::openings::{Opening, parse_openings, random_openings};
+use gorin::referee::openings::{Opening, balanced_openings, parse_openings, random_openings};
 use gorin::referee::{EngineSpec, GameSettings, MatchConfig, Sprt, TimeControl, run_match};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -63,6 +63,11 @@ struct Args {
     /// Also generate random quiet openings of this many stones (enough for every game pair).
     #[arg(long)]
     random_openings: Option<usize>,
+    /// With --random-openings: keep only openings whose value for the side to move (a search
+    /// of 5000 nodes) is within this many centi-stones of even, so that fewer game pairs are
+    /// decided by the opening alone.
+    #[arg(long)]
+    balanced: Option<i32>,
     /// Seed for --random-openings and for the openings of --opening-rule.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -144,9 +149,15 @@ fn config(args: Args) -> Result<MatchConfig, String> {
     }
     if let Some(stones) = args.random_openings {
         let pairs = args.games.div_ceil(2).max(1);
-        let more = random_openings(pairs, stones, args.size, args.rule, args.seed);
+        let more = match args.balanced {
+            Some(margin) => balanced_openings(pairs, stones, args.size, args.rule, args.seed, margin, 5000),
+            None => random_openings(pairs, stones, args.size, args.rule, args.seed),
+        };
         if more.is_empty() {
             return Err(format!("could not generate random openings of {stones} stones"));
+        }
+        if let Some(margin) = args.balanced {
+            println!("{} of {pairs} random openings within ±{margin} of even", more.len());
         }
         openings.extend(more);
     }

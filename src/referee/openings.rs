@@ -140,6 +140,35 @@ pub fn random_openings(count: usize, stones: usize, size: usize, rule: Rule, see
     out
 }
 
+/// Like [`random_openings`], but keeps only openings whose value for the side to move, by a
+/// node-limited search of `nodes` nodes (deterministic), is within ±`margin`: games from them
+/// are decided by the play more than by the opening, so a match of paired games measures
+/// more per game. Draws from up to 40 random openings per one kept; may return fewer.
+pub fn balanced_openings(
+    count: usize,
+    stones: usize,
+    size: usize,
+    rule: Rule,
+    seed: u64,
+    margin: i32,
+    nodes: u64,
+) -> Vec<Opening> {
+    use crate::opening::balance::{BalanceLimits, Evaluator};
+    let mut eval = Evaluator::new(BalanceLimits { nodes, vcf_nodes: nodes, ..BalanceLimits::default() });
+    let mut out: Vec<Opening> = Vec::new();
+    let pool = random_openings(count * 40, stones, size, rule, seed);
+    for o in pool {
+        if out.len() >= count {
+            break;
+        }
+        let Ok(g) = Game::from_moves(size, size, rule, &o.moves) else { continue };
+        if eval.value(&g).abs() <= margin {
+            out.push(Opening { moves: o.moves, label: format!("balanced #{}", out.len() + 1) });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +198,30 @@ mod tests {
         let line = "h8h9i7i9h10i6i11i12g9";
         assert!(parse_opening_line(line, 15, Rule::Renju).is_err());
         assert!(parse_opening_line(line, 15, Rule::Freestyle).is_ok());
+    }
+
+    #[test]
+    fn balanced_openings_are_within_the_margin_and_reproducible() {
+        use crate::opening::balance::{BalanceLimits, Evaluator};
+        let a = balanced_openings(6, 4, 15, Rule::Freestyle, 3, 40, 3000);
+        assert_eq!(a, balanced_openings(6, 4, 15, Rule::Freestyle, 3, 40, 3000));
+        assert_eq!(a.len(), 6);
+        let mut e = Evaluator::new(BalanceLimits { nodes: 3000, vcf_nodes: 3000, ..BalanceLimits::default() });
+        // Walking the same pool: an opening is kept exactly when its value is within the
+        // margin, until six are kept.
+        let (mut outside, mut kept) = (0, 0);
+        for o in random_openings(6 * 40, 4, 15, Rule::Freestyle, 3) {
+            if kept == a.len() {
+                break;
+            }
+            let g = Game::from_moves(15, 15, Rule::Freestyle, &o.moves).unwrap();
+            let v = e.value(&g);
+            let is_kept = a.iter().any(|k| k.moves == o.moves);
+            assert_eq!(is_kept, v.abs() <= 40, "value {v}");
+            kept += is_kept as usize;
+            outside += (v.abs() > 40) as usize;
+        }
+        assert!(outside > 0, "the random pool has unbalanced openings, which the filter drops");
     }
 
     #[test]
