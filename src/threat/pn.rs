@@ -23,12 +23,15 @@
 //!   two maker) (plus half
 //!   the defender's four points, each a counter-four to refute), dn 1; an OR node after a
 //!   counter-four at (1, 1), else at pn 1 and dn half the attacker's four and three points
-//!   (pn 2, dn 1 with at most one).
+//!   (pn 2, dn 1 with at most one). An attacker move near neither of the last two moves (on
+//!   one of their lines within four points, or within two points) starts at pn + 1.
 //! - **Passes**: iterative deepening on the depth budget (1, 2, … `max_depth`), first with
 //!   threes and fours only, then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
-//!   replies to a VCF threat are the points after which none of the VCFs found so far works
+//!   replies to a VCF threat are the points after which the VCF found no longer works
 //!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
-//!   refuted by the VCF check of its child, only if df-pn goes there).
+//!   refuted by the VCF check of its child, only if df-pn goes there). Only the points of the
+//!   line, the five points of its fours and the points where the defender would make a four
+//!   along the line can break it, so only those are replayed (see `vct::breaking_replies`).
 //! - **Thresholds**: the classic MID recursion with the 1 + ε trick (ε = 1/4) on the
 //!   second-best child; sums saturate below `INF`.
 //!
@@ -90,9 +93,22 @@ use super::{Urgent, first_five_point, four_defences, has_straight_four_point, is
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+/// Added to the starting proof number of an attacker move that is near neither of the last
+/// two moves (threat sequences mostly go on where they are).
+const FAR_PN: u32 = 1;
+
+/// Are `p` and `q` on one line within four steps, or within two steps of each other?
+fn near(b: &Board, p: usize, q: usize) -> bool {
+    let (p, q) = (b.pos(p), b.pos(q));
+    let (dx, dy) = ((p.x as i32 - q.x as i32).abs(), (p.y as i32 - q.y as i32).abs());
+    let m = dx.max(dy);
+    m <= 2 || (m <= 4 && (dx == 0 || dy == 0 || dx == dy))
+}
 
 /// Infinity of the proof and disproof numbers.
 pub(crate) const INF: u32 = 1 << 30;
@@ -208,6 +224,8 @@ pub(crate) struct PnSearch<'t, 's> {
     /// Counters (for tuning): expansions of OR and AND nodes, nodes spent in VCF checks and in
     /// reply generation.
     pub count: [u64; 4],
+    /// The moves from the root to the node being searched.
+    pub path: Vec<u16>,
 }
 
 #[inline]
@@ -351,11 +369,19 @@ impl PnSearch<'_, '_> {
         }
         let mut ch = Vec::with_capacity(moves.len());
         self.tick()?;
+        let recent: SmallVec<[usize; 2]> = self.path.iter().rev().take(2).map(|&m| m as usize).collect();
         for &m in &moves {
             let key = self.child_key(b, m as usize, a, false);
             let (pn, dn) = match self.table.probe(key, depth) {
                 Some((pn, dn, _)) => (pn, dn),
-                None => self.guess_and(b, m as usize),
+                None => {
+                    let (pn, dn) = self.guess_and(b, m as usize);
+                    if !recent.is_empty() && !recent.iter().any(|&q| near(b, m as usize, q)) {
+                        (pn + FAR_PN, dn)
+                    } else {
+                        (pn, dn)
+                    }
+                }
             };
             if pn == 0 {
                 return Ok(Exp::Proven(m));
@@ -456,7 +482,9 @@ impl PnSearch<'_, '_> {
                 (if thpn >= INF { INF } else { thpn - pn + c.pn }, thdn.min(limit(second)))
             };
             b.make(c.mv as usize, mover);
+            self.path.push(c.mv);
             let r = self.mid(b, !or, child_depth, cpn, cdn);
+            self.path.pop();
             b.undo();
             match r {
                 Ok((p, q)) => {
@@ -689,6 +717,7 @@ impl ThreatSolver {
             max_depth: limits.max_depth,
             tag,
             count: [0; 4],
+            path: Vec::new(),
         }
     }
 

@@ -165,16 +165,18 @@ pub(crate) fn vcf_threat_defences(
     }
     let line: Moves = v.line.iter().copied().collect();
     let mut cand = CellSet::new();
-    if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
+    // Renju needs the whole board when the VCF relies on a double-three decision (see
+    // `line_depends_on_distant_stones`).
+    let whole = b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line);
+    if !confirm {
+        return Ok(breaking_replies(v, b, a, &line, out, whole).map(|_| true)?);
+    }
+    if whole {
         for i in b.indices().collect::<Vec<_>>() {
             if b.is_empty_cell(i) {
                 cand.insert(i);
             }
         }
-    } else if !confirm {
-        // Renju only needs the whole board when the VCF relies on a double-three decision
-        // (see `line_depends_on_distant_stones`).
-        return Ok(breaking_replies(v, b, a, &line, out).map(|_| true)?);
     } else {
         for &m in &line {
             cand.insert(m as usize);
@@ -237,8 +239,9 @@ pub(crate) fn vcf_threat_defences(
 /// point of the line itself, a five point of one of its fours, a point where the defender's
 /// stone makes a four (a five threat) at some step of the line, alone or with the blocks
 /// played before, and, when the line ends with a four whose blocks are all forbidden (renju),
-/// the points on the lines of those blocks (the distant cases of the double-three rule are
-/// left to the whole-board scan). Any other defender stone leaves every attacker four with its
+/// the points on the lines of those blocks. With `whole` (renju, a double-three decision in
+/// the line, see `line_depends_on_distant_stones`) every other legal point is tried too, from
+/// the first step whose legality a distant stone can change. Any other defender stone leaves every attacker four with its
 /// five points (a defender stone elsewhere neither spoils a five nor makes an attacker's five
 /// an overline), leaves the forced blocks forced, and can only make a renju black block
 /// illegal or an attacker's double four easier.
@@ -246,12 +249,22 @@ pub(crate) fn vcf_threat_defences(
 /// where it is first met (it changes nothing before) against the rest of the line. Should the
 /// line itself not replay, the former loop (every point on the lines of its moves, tried
 /// against the whole line) answers instead. The board is restored; `out` comes in index order.
-fn breaking_replies(v: &mut VcfSearch, b: &mut Board, a: Color, line: &[u16], out: &mut Moves) -> Result<(), Res> {
+fn breaking_replies(
+    v: &mut VcfSearch,
+    b: &mut Board,
+    a: Color,
+    line: &[u16],
+    out: &mut Moves,
+    whole: bool,
+) -> Result<(), Res> {
     let d = a.opp();
     out.clear();
     if !line_still_wins(b, a, line) {
-        return old_breaking_replies(v, b, a, line, out);
+        return old_breaking_replies(v, b, a, line, out, whole);
     }
+    // With `whole`, the first step whose legality a distant stone can change: a renju black
+    // attacker's double-three-class four, or white's last four (its blocks' legality).
+    let mut distant: Option<usize> = None;
     let four_kinds = [
         Threat::Five,
         Threat::OpenFour,
@@ -280,6 +293,12 @@ fn breaking_replies(v: &mut VcfSearch, b: &mut Board, a: Color, line: &[u16], ou
         // no legal block (renju), also the points on their lines, which could make one legal.
         let m = line[k] as usize;
         let last_four = k + 1 >= line.len() && !b.makes_five(m, a);
+        if distant.is_none()
+            && ((a == Color::Black && b.threat(m, a) == Threat::ThreeThree)
+                || (a == Color::White && k + 1 >= line.len()))
+        {
+            distant = Some(zones.len());
+        }
         b.make(m, a);
         made += 1;
         for f in b.cells_with(a, Threat::Five).iter() {
@@ -306,6 +325,26 @@ fn breaking_replies(v: &mut VcfSearch, b: &mut Board, a: Color, line: &[u16], ou
     }
     for _ in 0..made {
         b.undo();
+    }
+    if whole {
+        // Every other point, and every point met later, is tried from that step on (a
+        // distant stone changes nothing before it).
+        let j = distant.unwrap_or(0).min(zones.len() - 1);
+        let mut z = CellSet::new();
+        for i in b.indices().collect::<Vec<_>>() {
+            if b.is_empty_cell(i) && !seen.contains(i) {
+                z.insert(i);
+                seen.insert(i);
+            }
+        }
+        for later in zones.drain(j + 1..) {
+            for i in later.iter() {
+                z.insert(i);
+            }
+        }
+        for i in z.iter() {
+            zones[j].insert(i);
+        }
     }
     let mut legal = CellSet::new();
     for r in seen.iter().collect::<Vec<_>>() {
@@ -349,9 +388,23 @@ fn breaking_replies(v: &mut VcfSearch, b: &mut Board, a: Color, line: &[u16], ou
 
 /// The former candidate loop: every legal point on the lines of the line's moves, and the
 /// defender's four points, each tried against the whole line.
-fn old_breaking_replies(v: &mut VcfSearch, b: &mut Board, a: Color, line: &[u16], out: &mut Moves) -> Result<(), Res> {
+fn old_breaking_replies(
+    v: &mut VcfSearch,
+    b: &mut Board,
+    a: Color,
+    line: &[u16],
+    out: &mut Moves,
+    whole: bool,
+) -> Result<(), Res> {
     let d = a.opp();
     let mut cand = CellSet::new();
+    if whole {
+        for i in b.indices().collect::<Vec<_>>() {
+            if b.is_empty_cell(i) {
+                cand.insert(i);
+            }
+        }
+    }
     for &m in line {
         cand.insert(m as usize);
         for c in line_cells(b, m as usize).iter() {
