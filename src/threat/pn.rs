@@ -300,8 +300,14 @@ impl PnSearch<'_, '_> {
         if self.vcf_threats {
             out.extend(b.cells_with(self.a, Threat::Three).iter().map(|i| i as u16));
             // A move that makes only twos can still threaten a VCF (its stone joins fours
-            // made later); the reply generation finds out, lazily, with a VCF search.
-            out.extend(b.cells_with(self.a, Threat::Two).iter().map(|i| i as u16));
+            // made later); the reply generation finds out, lazily, with a VCF search. It makes
+            // no four point, so without one already on the board there is no VCF after it.
+            let fours = [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::ThreeThree]
+                .iter()
+                .any(|&t| b.count(self.a, t) > 0);
+            if fours {
+                out.extend(b.cells_with(self.a, Threat::Two).iter().map(|i| i as u16));
+            }
         }
     }
 
