@@ -12,7 +12,8 @@
 //!   forced and the stones run out) the node is disproved. Moves: legal fours, legal
 //!   open-three makers (renju-aware: double-three candidates only when legal), and with
 //!   [`SolveLimits::vcf_threats`] closed-three makers and two makers, which count as threats
-//!   only when they threaten a VCF (a two's stone can join the fours of a later VCF).
+//!   only when they threaten a VCF (a two's stone can join the fours of a later VCF; two
+//!   makers only when the attacker has a four point already, since a two makes none).
 //! - **AND nodes** (the defender to move): the complete reply set of [`super::vct`]: against a
 //!   four the legal blocks; against a three every legal point after which the attacker has no
 //!   legal straight-four point, plus every counter-four; against a VCF threat every legal point
@@ -72,14 +73,23 @@
 //! against every defence):
 //! `GORIN_SAMPLE=150 cargo test --release --test threat_puzzles -- --ignored --nocapture renju_collection`
 //! (without `GORIN_SAMPLE` the whole collection; `GORIN_MS` the CPU milliseconds per problem).
-//! Measured on a shared 2-core machine, times are CPU time of the solving thread:
+//! Measured on a shared 2-core machine, times are CPU time of the solving thread. Code of
+//! 8958b3a, 2026-12-01; `GORIN_MS=5000` (VCT, win-in-3) and the VCF test's own 1 s:
 //!
 //! | set | limit | proved | median | p90 |
 //! |---|---|---|---|---|
-//! | VCT, all 424, depth 10 (threes and VCF threats; fours free) | 5 s | 305 (71.9%), 4 disproved within depth | 353 ms | 5 s |
-//! | VCT, all 424, same | 1 s | 254 (59.9%) | 340 ms | 1 s |
-//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 134 (89.3%), 14 disproved | 13 ms | 421 ms |
+//! | VCT, all 424, depth 10 (threes and VCF threats; fours free) | 5 s | 330 (77.8%), 5 disproved within depth; 266 of them in ≤ 1 s, 128 in ≤ 50 ms | 238 ms | 5 s |
+//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 135 (90.0%), 14 disproved | 9.3 ms | 113 ms |
 //! | VCF, all 1224 | 1 s | 1223 (99.9%) | 1.6 ms | 3.3 ms |
+//!
+//! The runs recorded at c7e5a1d (before the VCF-threat replies from the points that can break
+//! the line, the tighter three replies, the pn + 1 of distant moves and the two makers only
+//! with a four point): VCT 305/424 (71.9%), median 353 ms, 249 of them in ≤ 1 s, 110 in
+//! ≤ 50 ms (and 254/424 in a run at 1 s); win-in-3 134/150, median 13 ms, p90 421 ms; VCF the
+//! same. Problem by problem (418 of the 424 matched by id): 25 more proved, none lost, and the
+//! 299 proved by both take 0.73 times the time (geometric mean, 107 ms → 78 ms). On a fixed
+//! sample of 100 VCT problems at 1 s (`GORIN_IDS`), b3ae0c3 → 8958b3a: 48 → 53 proved, the 47
+//! proved by both 0.70 times the time.
 //!
 //! Before two makers and free fours (and before the board's undo log), the same runs gave
 //! VCT 285/424 at 5 s and 242/424 at 1 s, win-in-3 116/150 at depth 3. On a sample of 60 VCT
