@@ -12,7 +12,8 @@
 //!   forced and the stones run out) the node is disproved. Moves: legal fours, legal
 //!   open-three makers (renju-aware: double-three candidates only when legal), and with
 //!   [`SolveLimits::vcf_threats`] closed-three makers and two makers, which count as threats
-//!   only when they threaten a VCF (a two's stone can join the fours of a later VCF).
+//!   only when they threaten a VCF (a two's stone can join the fours of a later VCF; two
+//!   makers only when the attacker has a four point already, since a two makes none).
 //! - **AND nodes** (the defender to move): the complete reply set of [`super::vct`]: against a
 //!   four the legal blocks; against a three every legal point after which the attacker has no
 //!   legal straight-four point, plus every counter-four; against a VCF threat every legal point
@@ -23,12 +24,15 @@
 //!   two maker) (plus half
 //!   the defender's four points, each a counter-four to refute), dn 1; an OR node after a
 //!   counter-four at (1, 1), else at pn 1 and dn half the attacker's four and three points
-//!   (pn 2, dn 1 with at most one).
+//!   (pn 2, dn 1 with at most one). An attacker move near neither of the last two moves (on
+//!   one of their lines within four points, or within two points) starts at pn + 1.
 //! - **Passes**: iterative deepening on the depth budget (1, 2, … `max_depth`), first with
 //!   threes and fours only, then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
-//!   replies to a VCF threat are the points after which none of the VCFs found so far works
+//!   replies to a VCF threat are the points after which the VCF found no longer works
 //!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
-//!   refuted by the VCF check of its child, only if df-pn goes there).
+//!   refuted by the VCF check of its child, only if df-pn goes there). Only the points of the
+//!   line, the five points of its fours and the points where the defender would make a four
+//!   along the line can break it, so only those are replayed (see `vct::breaking_replies`).
 //! - **Thresholds**: the classic MID recursion with the 1 + ε trick (ε = 1/4) on the
 //!   second-best child; sums saturate below `INF`.
 //!
@@ -69,14 +73,23 @@
 //! against every defence):
 //! `GORIN_SAMPLE=150 cargo test --release --test threat_puzzles -- --ignored --nocapture renju_collection`
 //! (without `GORIN_SAMPLE` the whole collection; `GORIN_MS` the CPU milliseconds per problem).
-//! Measured on a shared 2-core machine, times are CPU time of the solving thread:
+//! Measured on a shared 2-core machine, times are CPU time of the solving thread. Code of
+//! 8958b3a, 2026-12-01; `GORIN_MS=5000` (VCT, win-in-3) and the VCF test's own 1 s:
 //!
 //! | set | limit | proved | median | p90 |
 //! |---|---|---|---|---|
-//! | VCT, all 424, depth 10 (threes and VCF threats; fours free) | 5 s | 305 (71.9%), 4 disproved within depth | 353 ms | 5 s |
-//! | VCT, all 424, same | 1 s | 254 (59.9%) | 340 ms | 1 s |
-//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 134 (89.3%), 14 disproved | 13 ms | 421 ms |
+//! | VCT, all 424, depth 10 (threes and VCF threats; fours free) | 5 s | 330 (77.8%), 5 disproved within depth; 266 of them in ≤ 1 s, 128 in ≤ 50 ms | 238 ms | 5 s |
+//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 135 (90.0%), 14 disproved | 9.3 ms | 113 ms |
 //! | VCF, all 1224 | 1 s | 1223 (99.9%) | 1.6 ms | 3.3 ms |
+//!
+//! The runs recorded at c7e5a1d (before the VCF-threat replies from the points that can break
+//! the line, the tighter three replies, the pn + 1 of distant moves and the two makers only
+//! with a four point): VCT 305/424 (71.9%), median 353 ms, 249 of them in ≤ 1 s, 110 in
+//! ≤ 50 ms (and 254/424 in a run at 1 s); win-in-3 134/150, median 13 ms, p90 421 ms; VCF the
+//! same. Problem by problem (418 of the 424 matched by id): 25 more proved, none lost, and the
+//! 299 proved by both take 0.73 times the time (geometric mean, 107 ms → 78 ms). On a fixed
+//! sample of 100 VCT problems at 1 s (`GORIN_IDS`), b3ae0c3 → 8958b3a: 48 → 53 proved, the 47
+//! proved by both 0.70 times the time.
 //!
 //! Before two makers and free fours (and before the board's undo log), the same runs gave
 //! VCT 285/424 at 5 s and 242/424 at 1 s, win-in-3 116/150 at depth 3. On a sample of 60 VCT
@@ -90,9 +103,22 @@ use super::{Urgent, first_five_point, four_defences, has_straight_four_point, is
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+/// Added to the starting proof number of an attacker move that is near neither of the last
+/// two moves (threat sequences mostly go on where they are).
+const FAR_PN: u32 = 1;
+
+/// Are `p` and `q` on one line within four steps, or within two steps of each other?
+fn near(b: &Board, p: usize, q: usize) -> bool {
+    let (p, q) = (b.pos(p), b.pos(q));
+    let (dx, dy) = ((p.x as i32 - q.x as i32).abs(), (p.y as i32 - q.y as i32).abs());
+    let m = dx.max(dy);
+    m <= 2 || (m <= 4 && (dx == 0 || dy == 0 || dx == dy))
+}
 
 /// Infinity of the proof and disproof numbers.
 pub(crate) const INF: u32 = 1 << 30;
@@ -208,6 +234,8 @@ pub(crate) struct PnSearch<'t, 's> {
     /// Counters (for tuning): expansions of OR and AND nodes, nodes spent in VCF checks and in
     /// reply generation.
     pub count: [u64; 4],
+    /// The moves from the root to the node being searched.
+    pub path: Vec<u16>,
 }
 
 #[inline]
@@ -282,8 +310,14 @@ impl PnSearch<'_, '_> {
         if self.vcf_threats {
             out.extend(b.cells_with(self.a, Threat::Three).iter().map(|i| i as u16));
             // A move that makes only twos can still threaten a VCF (its stone joins fours
-            // made later); the reply generation finds out, lazily, with a VCF search.
-            out.extend(b.cells_with(self.a, Threat::Two).iter().map(|i| i as u16));
+            // made later); the reply generation finds out, lazily, with a VCF search. It makes
+            // no four point, so without one already on the board there is no VCF after it.
+            let fours = [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::ThreeThree]
+                .iter()
+                .any(|&t| b.count(self.a, t) > 0);
+            if fours {
+                out.extend(b.cells_with(self.a, Threat::Two).iter().map(|i| i as u16));
+            }
         }
     }
 
@@ -351,11 +385,19 @@ impl PnSearch<'_, '_> {
         }
         let mut ch = Vec::with_capacity(moves.len());
         self.tick()?;
+        let recent: SmallVec<[usize; 2]> = self.path.iter().rev().take(2).map(|&m| m as usize).collect();
         for &m in &moves {
             let key = self.child_key(b, m as usize, a, false);
             let (pn, dn) = match self.table.probe(key, depth) {
                 Some((pn, dn, _)) => (pn, dn),
-                None => self.guess_and(b, m as usize),
+                None => {
+                    let (pn, dn) = self.guess_and(b, m as usize);
+                    if !recent.is_empty() && !recent.iter().any(|&q| near(b, m as usize, q)) {
+                        (pn + FAR_PN, dn)
+                    } else {
+                        (pn, dn)
+                    }
+                }
             };
             if pn == 0 {
                 return Ok(Exp::Proven(m));
@@ -456,7 +498,9 @@ impl PnSearch<'_, '_> {
                 (if thpn >= INF { INF } else { thpn - pn + c.pn }, thdn.min(limit(second)))
             };
             b.make(c.mv as usize, mover);
+            self.path.push(c.mv);
             let r = self.mid(b, !or, child_depth, cpn, cdn);
+            self.path.pop();
             b.undo();
             match r {
                 Ok((p, q)) => {
@@ -689,6 +733,7 @@ impl ThreatSolver {
             max_depth: limits.max_depth,
             tag,
             count: [0; 4],
+            path: Vec::new(),
         }
     }
 

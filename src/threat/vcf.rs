@@ -145,7 +145,8 @@ impl VcfSearch<'_, '_> {
 }
 
 /// Does `line` (attacker and defender moves alternately, as a VCF returns it) still win as a
-/// VCF for `a` (to move) on this board, with every defender reply forced to the recorded one?
+/// VCF for `a` (to move) on this board, with every defender reply forced to the recorded one
+/// (a four with two or more five points wins whatever the reply)?
 /// A cheap check before searching anew; false means "not this way", not "no VCF". The board
 /// is restored.
 pub(crate) fn line_still_wins(b: &mut Board, a: Color, line: &[u16]) -> bool {
@@ -173,6 +174,12 @@ pub(crate) fn line_still_wins(b: &mut Board, a: Color, line: &[u16]) -> bool {
         }
         b.make(m, a);
         made += 1;
+        if !b.rule().is_caro() && b.count(a, Threat::Five) >= 2 {
+            // An open four or a double four: a stone blocks one five point, the other remains
+            // (outside caro a stone elsewhere never spoils a five).
+            ok = true;
+            break;
+        }
         four_defences(b, a, &mut blocks);
         if blocks.is_empty() {
             ok = true; // no legal block

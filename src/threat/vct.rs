@@ -29,6 +29,7 @@ use super::{Urgent, four_defences, four_moves, has_straight_four_point, is_legal
 use crate::board::pattern::Threat;
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Rule};
+use smallvec::SmallVec;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -164,15 +165,19 @@ pub(crate) fn vcf_threat_defences(
     }
     let line: Moves = v.line.iter().copied().collect();
     let mut cand = CellSet::new();
-    if b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line) {
+    // Renju needs the whole board when the VCF relies on a double-three decision (see
+    // `line_depends_on_distant_stones`).
+    let whole = b.rule() == Rule::Renju && line_depends_on_distant_stones(b, a, &line);
+    if !confirm {
+        return Ok(breaking_replies(v, b, a, &line, out, whole).map(|_| true)?);
+    }
+    if whole {
         for i in b.indices().collect::<Vec<_>>() {
             if b.is_empty_cell(i) {
                 cand.insert(i);
             }
         }
     } else {
-        // Renju only needs the whole board when the VCF relies on a double-three decision
-        // (see `line_depends_on_distant_stones`).
         for &m in &line {
             cand.insert(m as usize);
             for c in line_cells(b, m as usize).iter() {
@@ -224,6 +229,209 @@ pub(crate) fn vcf_threat_defences(
         }
     }
     Ok(true)
+}
+
+/// The defender's replies that break the VCF `line` of `a` (as [`vcf_threat_defences`] without
+/// `confirm`, when no distant stone matters): every legal point after which `line` no longer
+/// wins.
+///
+/// Only these points can break a VCF line (outside caro, whose VCT has no VCF threats): a
+/// point of the line itself, a five point of one of its fours, a point where the defender's
+/// stone makes a four (a five threat) at some step of the line, alone or with the blocks
+/// played before, and, when the line ends with a four whose blocks are all forbidden (renju),
+/// the points on the lines of those blocks. With `whole` (renju, a double-three decision in
+/// the line, see `line_depends_on_distant_stones`) every other legal point is tried too, from
+/// the first step whose legality a distant stone can change. Any other defender stone leaves every attacker four with its
+/// five points (a defender stone elsewhere neither spoils a five nor makes an attacker's five
+/// an overline), leaves the forced blocks forced, and can only make a renju black block
+/// illegal or an attacker's double four easier.
+/// The candidates are those points, each tried on the board after the steps before the one
+/// where it is first met (it changes nothing before) against the rest of the line. Should the
+/// line itself not replay, the former loop (every point on the lines of its moves, tried
+/// against the whole line) answers instead. The board is restored; `out` comes in index order.
+fn breaking_replies(
+    v: &mut VcfSearch,
+    b: &mut Board,
+    a: Color,
+    line: &[u16],
+    out: &mut Moves,
+    whole: bool,
+) -> Result<(), Res> {
+    let d = a.opp();
+    out.clear();
+    if !line_still_wins(b, a, line) {
+        return old_breaking_replies(v, b, a, line, out, whole);
+    }
+    // With `whole`, the first step whose legality a distant stone can change: a renju black
+    // attacker's double-three-class four, or white's last four (its blocks' legality).
+    let mut distant: Option<usize> = None;
+    let four_kinds = [
+        Threat::Five,
+        Threat::OpenFour,
+        Threat::FourFour,
+        Threat::FourThree,
+        Threat::Four,
+        Threat::ThreeThree,
+        Threat::Forbidden,
+    ];
+    // Pass 1: the points first met at each step (on the board before that step).
+    let mut zones: SmallVec<[CellSet; 12]> = SmallVec::new();
+    let mut seen = CellSet::new();
+    let mut made = 0;
+    let mut k = 0;
+    while k < line.len() {
+        let mut z = CellSet::new();
+        for &m in &line[k..(k + 2).min(line.len())] {
+            z.insert(m as usize);
+        }
+        for t in four_kinds {
+            for i in b.cells_with(d, t).iter() {
+                z.insert(i);
+            }
+        }
+        // The attacker's five points after the four (the blocks); after a last four that has
+        // no legal block (renju), also the points on their lines, which could make one legal.
+        let m = line[k] as usize;
+        let last_four = k + 1 >= line.len() && !b.makes_five(m, a);
+        if distant.is_none()
+            && ((a == Color::Black && b.threat(m, a) == Threat::ThreeThree)
+                || (a == Color::White && k + 1 >= line.len()))
+        {
+            distant = Some(zones.len());
+        }
+        b.make(m, a);
+        made += 1;
+        for f in b.cells_with(a, Threat::Five).iter() {
+            z.insert(f);
+            if last_four {
+                for c in line_cells(b, f).iter() {
+                    z.insert(c);
+                }
+            }
+        }
+        for c in seen.iter().collect::<Vec<_>>() {
+            z.remove(c);
+        }
+        for c in z.iter() {
+            seen.insert(c);
+        }
+        zones.push(z);
+        if k + 1 >= line.len() {
+            break;
+        }
+        b.make(line[k + 1] as usize, d);
+        made += 1;
+        k += 2;
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    if whole {
+        // Every other point, and every point met later, is tried from that step on (a
+        // distant stone changes nothing before it).
+        let j = distant.unwrap_or(0).min(zones.len() - 1);
+        let mut z = CellSet::new();
+        for i in b.indices().collect::<Vec<_>>() {
+            if b.is_empty_cell(i) && !seen.contains(i) {
+                z.insert(i);
+                seen.insert(i);
+            }
+        }
+        for later in zones.drain(j + 1..) {
+            for i in later.iter() {
+                z.insert(i);
+            }
+        }
+        for i in z.iter() {
+            zones[j].insert(i);
+        }
+    }
+    let mut legal = CellSet::new();
+    for r in seen.iter().collect::<Vec<_>>() {
+        if b.is_empty_cell(r) && is_legal(b, r, d) {
+            legal.insert(r);
+        }
+    }
+    // Pass 2: each legal point against the rest of the line (a five threat of the defender
+    // breaks it at once).
+    let mut made = 0;
+    let mut res = Ok(());
+    for (j, z) in zones.iter().enumerate() {
+        for r in z.iter() {
+            if !legal.contains(r) {
+                continue;
+            }
+            if v.budget.tick() {
+                res = Err(Res::Abort);
+                break;
+            }
+            b.make(r, d);
+            let still = line_still_wins(b, a, &line[2 * j..]);
+            b.undo();
+            if !still {
+                out.push(r as u16);
+            }
+        }
+        if res.is_err() || 2 * j + 1 >= line.len() {
+            break;
+        }
+        b.make(line[2 * j] as usize, a);
+        b.make(line[2 * j + 1] as usize, d);
+        made += 2;
+    }
+    for _ in 0..made {
+        b.undo();
+    }
+    out.sort_unstable();
+    res
+}
+
+/// The former candidate loop: every legal point on the lines of the line's moves, and the
+/// defender's four points, each tried against the whole line.
+fn old_breaking_replies(
+    v: &mut VcfSearch,
+    b: &mut Board,
+    a: Color,
+    line: &[u16],
+    out: &mut Moves,
+    whole: bool,
+) -> Result<(), Res> {
+    let d = a.opp();
+    let mut cand = CellSet::new();
+    if whole {
+        for i in b.indices().collect::<Vec<_>>() {
+            if b.is_empty_cell(i) {
+                cand.insert(i);
+            }
+        }
+    }
+    for &m in line {
+        cand.insert(m as usize);
+        for c in line_cells(b, m as usize).iter() {
+            cand.insert(c);
+        }
+    }
+    for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::ThreeThree] {
+        for i in b.cells_with(d, t).iter() {
+            cand.insert(i);
+        }
+    }
+    out.clear();
+    for r in cand.iter() {
+        if !b.is_empty_cell(r) || !is_legal(b, r, d) {
+            continue;
+        }
+        if v.budget.tick() {
+            return Err(Res::Abort);
+        }
+        b.make(r, d);
+        let keep = b.has_five_threat(d) || !line_still_wins(b, a, line);
+        b.undo();
+        if keep {
+            out.push(r as u16);
+        }
+    }
+    Ok(())
 }
 
 /// Under renju, can a stone off the lines of a VCF's moves change whether it works? Only
@@ -284,10 +492,25 @@ pub(crate) fn threat_moves(b: &mut Board, a: Color, out: &mut Moves) {
 pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
     let d = a.opp();
     let mut cand = CellSet::new();
-    if let Some(p) = b.cells_with(a, Threat::OpenFour).iter().next() {
-        // Only the lines through p can change p's patterns.
-        cand = line_cells(b, p);
-        cand.insert(p);
+    if b.count(a, Threat::OpenFour) > 0 {
+        // Only the lines through p can change p's patterns, and a reply must spoil every
+        // straight-four point p of that class (renju black's double-three candidates are left
+        // out: their legality can depend on distant stones, and the others must go anyway).
+        let mut first = true;
+        for p in b.cells_with(a, Threat::OpenFour).iter() {
+            let mut c = line_cells(b, p);
+            c.insert(p);
+            if first {
+                cand = c;
+                first = false;
+            } else {
+                for x in cand.iter().collect::<SmallVec<[usize; 64]>>() {
+                    if !c.contains(x) {
+                        cand.remove(x);
+                    }
+                }
+            }
+        }
     } else {
         for i in b.indices().collect::<Vec<_>>() {
             if b.is_empty_cell(i) {
