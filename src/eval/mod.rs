@@ -10,7 +10,7 @@ pub mod weights;
 use crate::board::features::{class_of, line_shape_table};
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, DIRS};
-use crate::core::{Color, Value};
+use crate::core::{Color, Rule, Value};
 use crate::search::params::Params;
 
 /// Largest magnitude of a static evaluation (well below mate scores).
@@ -97,8 +97,9 @@ pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {
         s += p.order_pattern[b.pattern(i, me, d) as usize];
         s += p.order_pattern[b.pattern(i, opp, d) as usize] * 2 / 3;
     }
-    if p.learned_order != 0 {
-        s += policy_score(b, i, me) * p.learned_order / 100;
+    let weight = if b.rule() == Rule::Renju { p.learned_order_renju } else { p.learned_order };
+    if weight != 0 {
+        s += policy_score(b, i, me) * weight / 100;
     }
     s
 }

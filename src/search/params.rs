@@ -11,12 +11,17 @@ pub struct Params {
     /// 1: the learned evaluation (`eval::weights`) instead of the hand weights.
     pub learned_eval: i32,
     /// The learned policy score (logits × 256) × this / 100 is added to the hand ordering
-    /// scores; 0 = hand scores only. 25 against 0 (100 ms a move, `--sprt 0,25,0.05,0.05`,
+    /// scores; 0 = hand scores only (under renju, [`Params::learned_order_renju`]). 25 against
+    /// 0 (100 ms a move, `--sprt 0,25,0.05,0.05`,
     /// quiet machine, 2026-12-01): freestyle H1 +44.7 ±32.4 (258 games, openings of
     /// tests/data then random) and H1 +29.3 ±22.7 (428 games, balanced random openings);
     /// renju +11.0 ±16.9 (600, no decision) and +24.4 ±22.3 (600, LLR 2.37, no decision at
-    /// the cap). On by default.
+    /// the cap). 50 against 25 in freestyle: H1 +24.8 ±20.9 (479 games, balanced). 50 by
+    /// default.
     pub learned_order: i32,
+    /// The same weight under renju (the rules differ in how much the policy helps: 50 against
+    /// 25 gained in freestyle, +24.8 ±20.9, and not in renju, −4.2 ±24.8).
+    pub learned_order_renju: i32,
     /// Move-ordering score of a cell by the mover's own threat class.
     pub order_own: [i32; THREAT_COUNT],
     /// Move-ordering score of a cell by the opponent's threat class there (blocking value).
@@ -220,7 +225,8 @@ impl Default for Params {
         }
         Params {
             learned_eval: 1,
-            learned_order: 25,
+            learned_order: 50,
+            learned_order_renju: 25,
             eval_own,
             eval_opp,
             order_own,
@@ -300,6 +306,7 @@ impl Params {
             "aspiration" => self.aspiration = v.max(1) as i32,
             "learned_eval" => self.learned_eval = v.clamp(0, 1) as i32,
             "learned_order" => self.learned_order = v.clamp(0, 10_000) as i32,
+            "learned_order_renju" => self.learned_order_renju = v.clamp(0, 10_000) as i32,
             "root_vcf_permille" => self.root_vcf_permille = v.clamp(0, 1000) as u32,
             "root_vct_permille" => self.root_vct_permille = v.clamp(0, 1000) as u32,
             "root_vcf_depth" => self.root_vcf_depth = v.clamp(1, 200) as u32,
