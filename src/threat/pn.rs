@@ -144,6 +144,9 @@ pub(crate) struct PnTable {
     e: Vec<Entry>,
     mask: usize,
     replies: HashMap<u64, Box<[u16]>>,
+    /// The previous generation of `replies` (moved here whole when `replies` is full; an entry
+    /// found here moves back).
+    old_replies: HashMap<u64, Box<[u16]>>,
 }
 
 const REPLY_CACHE_MAX: usize = 1 << 16;
@@ -156,11 +159,26 @@ const CONFIRM_VCF_DEFENCES: bool = false;
 impl PnTable {
     pub(crate) fn new(log2: u32) -> PnTable {
         let n = 1usize << log2.clamp(8, 26);
-        PnTable { e: vec![Entry::default(); n], mask: n - 1, replies: HashMap::new() }
+        PnTable { e: vec![Entry::default(); n], mask: n - 1, replies: HashMap::new(), old_replies: HashMap::new() }
     }
     pub(crate) fn clear(&mut self) {
         self.e.iter_mut().for_each(|e| *e = Entry::default());
         self.replies.clear();
+        self.old_replies.clear();
+    }
+    fn get_replies(&mut self, key: u64) -> Option<Box<[u16]>> {
+        if let Some(r) = self.replies.get(&key) {
+            return Some(r.clone());
+        }
+        let r = self.old_replies.remove(&key)?;
+        self.put_replies(key, r.clone());
+        Some(r)
+    }
+    fn put_replies(&mut self, key: u64, r: Box<[u16]>) {
+        if self.replies.len() >= REPLY_CACHE_MAX {
+            self.old_replies = std::mem::take(&mut self.replies);
+        }
+        self.replies.insert(key, r);
     }
     #[inline]
     fn slot(&self, key: u64) -> Option<usize> {
@@ -231,6 +249,8 @@ pub(crate) struct PnSearch<'t, 's> {
     pub max_depth: u32,
     /// Settings tag mixed into every key.
     pub tag: u64,
+    /// The tag of the settings that the replies to a three depend on (not the pass).
+    pub three_tag: u64,
     /// Counters (for tuning): expansions of OR and AND nodes, nodes spent in VCF checks and in
     /// reply generation.
     pub count: [u64; 4],
@@ -335,11 +355,19 @@ impl PnSearch<'_, '_> {
             // Threes are no threats under caro (a stone beyond the end spoils a straight four).
             return Ok(None);
         }
-        if let Some(r) = self.table.replies.get(&key) {
-            return Ok(Some(r.clone()));
+        if let Some(r) = self.table.get_replies(key) {
+            return Ok(Some(r));
+        }
+        // The replies to a three do not depend on the pass (with or without VCF threats): they
+        // are cached under a key without the pass, so the second pass reuses the first's.
+        let sf = has_straight_four_point(b, a);
+        let three_key = key ^ self.tag ^ self.three_tag;
+        if sf && let Some(r) = self.table.get_replies(three_key) {
+            self.table.put_replies(key, r.clone());
+            return Ok(Some(r));
         }
         let n0 = self.v.budget.nodes;
-        let r = if has_straight_four_point(b, a) {
+        let r = if sf {
             three_defences(b, a, &mut out);
             Ok(true)
         } else if self.vcf_threats {
@@ -356,10 +384,10 @@ impl PnSearch<'_, '_> {
         // Counter-fours first: they refute most often.
         out.sort_by_key(|&r| (std::cmp::Reverse(b.threat(r as usize, d).makes_four()), r));
         let r: Box<[u16]> = out.into_iter().collect();
-        if self.table.replies.len() >= REPLY_CACHE_MAX {
-            self.table.replies.clear();
+        if sf {
+            self.table.put_replies(three_key, r.clone());
         }
-        self.table.replies.insert(key, r.clone());
+        self.table.put_replies(key, r.clone());
         Ok(Some(r))
     }
 
@@ -719,10 +747,13 @@ impl ThreatSolver {
         stop: &'s AtomicBool,
     ) -> PnSearch<'a, 's> {
         self.pn_table();
-        let tag = (limits.vcf_depth as u64 * 2 + limits.vcf_threats as u64)
-            .wrapping_add((board.rule() as u64) << 16)
-            .wrapping_add((board.width() as u64) << 24)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let tag_of = |vcf_threats: bool| {
+            (limits.vcf_depth as u64 * 2 + vcf_threats as u64)
+                .wrapping_add((board.rule() as u64) << 16)
+                .wrapping_add((board.width() as u64) << 24)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        };
+        let (tag, three_tag) = (tag_of(limits.vcf_threats), tag_of(false) ^ 0x3c6e_f372_fe94_f82b);
         let ThreatSolver { tt, pn, .. } = self;
         PnSearch {
             v: VcfSearch { tt: Some(tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
@@ -732,6 +763,7 @@ impl ThreatSolver {
             vcf_threats: limits.vcf_threats,
             max_depth: limits.max_depth,
             tag,
+            three_tag,
             count: [0; 4],
             path: Vec::new(),
         }
