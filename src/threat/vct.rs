@@ -26,7 +26,7 @@
 use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
 use super::{Urgent, four_defences, four_moves, has_straight_four_point, is_legal, line_cells, urgent};
-use crate::board::pattern::Threat;
+use crate::board::pattern::{Pattern, Threat};
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Rule};
 use smallvec::SmallVec;
@@ -496,9 +496,33 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
         // Only the lines through p can change p's patterns, and a reply must spoil every
         // straight-four point p of that class (renju black's double-three candidates are left
         // out: their legality can depend on distant stones, and the others must go anyway).
+        // Only the line of p's straight four, in fact: this class has at most one open three
+        // besides and no other four, so a defender stone on another line of p leaves p a legal
+        // straight-four point (it can only weaken the attacker's patterns there).
         let mut first = true;
         for p in b.cells_with(a, Threat::OpenFour).iter() {
-            let mut c = line_cells(b, p);
+            let mut c = CellSet::new();
+            for dir in 0..crate::board::DIRS {
+                if b.pattern(p, a, dir) == Pattern::OpenFour {
+                    let st = b.step(dir);
+                    for sign in [1isize, -1] {
+                        let mut q = p as isize;
+                        for _ in 0..5 {
+                            q += sign * st;
+                            let qu = q as usize;
+                            if b.cell(qu) == crate::board::Cell::Wall {
+                                break;
+                            }
+                            if b.is_empty_cell(qu) {
+                                c.insert(qu);
+                            }
+                        }
+                    }
+                }
+            }
+            if c.is_empty() {
+                c = line_cells(b, p);
+            }
             c.insert(p);
             if first {
                 cand = c;
