@@ -460,24 +460,38 @@ pub(crate) fn four_defences(b: &mut Board, a: Color, out: &mut Moves) {
     }
 }
 
+/// Adds every empty cell of the board to `set`.
+pub(crate) fn insert_empty_cells(b: &Board, set: &mut crate::board::CellSet) {
+    for i in b.indices() {
+        if b.is_empty_cell(i) {
+            set.insert(i);
+        }
+    }
+}
+
+/// Adds the empty cells within five steps of `p` along direction `dir` (both ways) to `set`.
+pub(crate) fn insert_line_cells(b: &Board, p: usize, dir: usize, set: &mut crate::board::CellSet) {
+    let st = b.step(dir);
+    for sign in [1isize, -1] {
+        let mut q = p as isize;
+        for _ in 0..5 {
+            q += sign * st;
+            let qu = q as usize;
+            if b.cell(qu) == crate::board::Cell::Wall {
+                break;
+            }
+            if b.is_empty_cell(qu) {
+                set.insert(qu);
+            }
+        }
+    }
+}
+
 /// The empty cells within five steps of `p` along its four lines.
 pub(crate) fn line_cells(b: &Board, p: usize) -> crate::board::CellSet {
     let mut cand = crate::board::CellSet::new();
     for dir in 0..crate::board::DIRS {
-        let st = b.step(dir);
-        for sign in [1isize, -1] {
-            let mut q = p as isize;
-            for _ in 0..5 {
-                q += sign * st;
-                let qu = q as usize;
-                if b.cell(qu) == crate::board::Cell::Wall {
-                    break;
-                }
-                if b.is_empty_cell(qu) {
-                    cand.insert(qu);
-                }
-            }
-        }
+        insert_line_cells(b, p, dir, &mut cand);
     }
     cand
 }

@@ -25,7 +25,10 @@
 
 use super::vcf::{Line, VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
-use super::{Urgent, four_defences, four_moves, has_straight_four_point, is_legal, line_cells, urgent};
+use super::{
+    Urgent, four_defences, four_moves, has_straight_four_point, insert_empty_cells, insert_line_cells, is_legal,
+    line_cells, urgent,
+};
 use crate::board::pattern::{Pattern, Threat};
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Rule};
@@ -172,11 +175,7 @@ pub(crate) fn vcf_threat_defences(
         return Ok(breaking_replies(v, b, a, &line, out, whole).map(|_| true)?);
     }
     if whole {
-        for i in b.indices().collect::<Vec<_>>() {
-            if b.is_empty_cell(i) {
-                cand.insert(i);
-            }
-        }
+        insert_empty_cells(b, &mut cand);
     } else {
         for &m in &line {
             cand.insert(m as usize);
@@ -399,11 +398,7 @@ fn old_breaking_replies(
     let d = a.opp();
     let mut cand = CellSet::new();
     if whole {
-        for i in b.indices().collect::<Vec<_>>() {
-            if b.is_empty_cell(i) {
-                cand.insert(i);
-            }
-        }
+        insert_empty_cells(b, &mut cand);
     }
     for &m in line {
         cand.insert(m as usize);
@@ -504,20 +499,7 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
             let mut c = CellSet::new();
             for dir in 0..crate::board::DIRS {
                 if b.pattern(p, a, dir) == Pattern::OpenFour {
-                    let st = b.step(dir);
-                    for sign in [1isize, -1] {
-                        let mut q = p as isize;
-                        for _ in 0..5 {
-                            q += sign * st;
-                            let qu = q as usize;
-                            if b.cell(qu) == crate::board::Cell::Wall {
-                                break;
-                            }
-                            if b.is_empty_cell(qu) {
-                                c.insert(qu);
-                            }
-                        }
-                    }
+                    insert_line_cells(b, p, dir, &mut c);
                 }
             }
             if c.is_empty() {
@@ -536,11 +518,7 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
             }
         }
     } else {
-        for i in b.indices().collect::<Vec<_>>() {
-            if b.is_empty_cell(i) {
-                cand.insert(i);
-            }
-        }
+        insert_empty_cells(b, &mut cand);
     }
     for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::ThreeThree] {
         for i in b.cells_with(d, t).iter() {
