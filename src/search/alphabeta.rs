@@ -854,19 +854,6 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let r = if r > 0 && self.params.lmr_hist > 0 {
-                    let h = self.history[m][me];
-                    let adj = if h < 0 {
-                        1
-                    } else if h > self.params.lmr_hist {
-                        -1
-                    } else {
-                        0
-                    };
-                    (r + adj).clamp(0, (depth - 2).max(0))
-                } else {
-                    r
-                };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
@@ -908,7 +895,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if quiet && tried.len() < tried.inline_size() {
+            if p.hist_malus > 0 && quiet && tried.len() < tried.inline_size() {
                 tried.push(m);
             }
         }

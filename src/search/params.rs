@@ -47,9 +47,6 @@ pub struct Params {
     /// one lose `depth²` of history, the cutting one gains it, with gravity (values stay within
     /// ±16384).
     pub hist_malus: i32,
-    /// History-aware LMR (0 = off): a late move whose history is below zero is reduced a ply
-    /// more, one whose history is above this a ply less.
-    pub lmr_hist: i32,
     /// Move-count pruning (0 = off): once a move that does not lose has been searched, a
     /// non-root node searches at most `(3 + depth^1.32)` moves when its static value improved
     /// on the one two plies up, half as many otherwise (the remaining moves are pruned; 2:
@@ -237,7 +234,6 @@ impl Default for Params {
             lmr_log_div: 0,
             lmr2_after: 12,
             hist_malus: 0,
-            lmr_hist: 0,
             mcp: 0,
             se_depth: 0,
             se_margin: 4,
@@ -285,7 +281,6 @@ impl Params {
             "lmr_log_div" => self.lmr_log_div = v.max(0) as i32,
             "lmr2_after" => self.lmr2_after = v.max(1) as usize,
             "hist_malus" => self.hist_malus = v.clamp(0, 1) as i32,
-            "lmr_hist" => self.lmr_hist = v.clamp(0, 1 << 20) as i32,
             "mcp" => self.mcp = v.clamp(0, 2) as i32,
             "se_depth" => self.se_depth = v.clamp(0, 64) as i32,
             "se_margin" => self.se_margin = v.clamp(0, 1000) as i32,
