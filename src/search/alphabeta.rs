@@ -15,7 +15,8 @@ use super::{Event, Limits, Progress, SearchResult};
 use crate::board::pattern::Threat;
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
-use crate::eval::{evaluate, move_score};
+use crate::eval::weights::POLICY_FP;
+use crate::eval::{evaluate, move_score, policy_score};
 use crate::game::Game;
 use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver};
 use smallvec::SmallVec;
@@ -823,6 +824,7 @@ impl<'a> Worker<'a> {
             usize::MAX
         };
         let mut tried: SmallVec<[usize; 32]> = SmallVec::new();
+        let mut pol_best: Option<i32> = None;
         for (n, &(m, score)) in moves.iter().enumerate() {
             let quiet = score < self.params.order_own[Threat::OpenThree as usize];
             if futile && n > 0 && quiet {
@@ -838,6 +840,18 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext } else { new_depth };
+            // Policy-based reduction: plies by how far the move's policy score lies below the
+            // best of the node's moves (POLICY_FP units).
+            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 && !self.tactical(m) {
+                let me_c = self.side;
+                let top = *pol_best.get_or_insert_with(|| {
+                    moves.iter().map(|&(q, _)| policy_score(&self.b, q, me_c)).max().unwrap_or(0)
+                });
+                let gap = top - policy_score(&self.b, m, me_c);
+                (gap * 100 / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max)
+            } else {
+                0
+            };
             self.make(m);
             let mut v;
             if n == 0 {
@@ -854,6 +868,7 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
+                let r = if pol_r > 0 { (r + pol_r).min(new_depth - 1).max(r) } else { r };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
