@@ -28,8 +28,12 @@ struct Cli {
     epochs: usize,
     #[arg(long, default_value_t = 256)]
     batch: usize,
+    /// Adam's rate (linearly decayed to a tenth over the epochs).
     #[arg(long, default_value_t = 0.01)]
     lr: f32,
+    /// A rate of its own for the value parameters (the policy keeps --lr).
+    #[arg(long)]
+    value_lr: Option<f32>,
     #[arg(long, default_value_t = 1e-5)]
     l2: f32,
     /// Weight of sigmoid(search score / K) in the target; the rest is the game result.
@@ -139,6 +143,7 @@ fn run(cli: Cli) -> Result<(), String> {
         epochs: cli.epochs,
         batch: cli.batch,
         lr: cli.lr,
+        value_lr: cli.value_lr,
         l2: cli.l2,
         lambda: cli.lambda,
         val_share: cli.val,

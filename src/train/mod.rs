@@ -269,6 +269,11 @@ pub struct TrainConfig {
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
+    /// Rate of the value parameters, when it differs from `lr` (the policy's). A value
+    /// parameter such as an empty cell's code enters a position up to ~200 times, so a step
+    /// of `lr` moves the value logit by up to 200·lr: a smaller rate keeps the last epochs'
+    /// value from jittering.
+    pub value_lr: Option<f32>,
     pub l2: f32,
     /// Weight of the search score in the target (the rest is the game result).
     pub lambda: f32,
@@ -289,6 +294,7 @@ impl Default for TrainConfig {
             epochs: 20,
             batch: 256,
             lr: 0.01,
+            value_lr: None,
             l2: 1e-5,
             lambda: 1.0,
             val_share: 0.1,
@@ -322,7 +328,9 @@ impl Adam {
         Adam { m: vec![0.0; n], v: vec![0.0; n], t: 0 }
     }
     /// One step over the touched indices (lazy Adam: untouched parameters keep their moments).
-    fn step(&mut self, w: &mut [f32], g: &mut [f32], touched: &mut Vec<usize>, lr: f32, l2: f32) {
+    /// `lr` is `[value, policy]`: the rate of the value parameters (cell, state, bias and pair
+    /// terms) and of the policy's.
+    fn step(&mut self, w: &mut [f32], g: &mut [f32], touched: &mut Vec<usize>, lr: [f32; 2], l2: f32) {
         self.t += 1;
         let (b1, b2) = (0.9f32, 0.999f32);
         let c1 = 1.0 - b1.powi(self.t);
@@ -333,7 +341,8 @@ impl Adam {
             let gi = g[i] + l2 * w[i];
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
-            w[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+            let rate = lr[(i < PARAMS && i % PER_CLASS >= POLICY_OFF) as usize];
+            w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
             g[i] = 0.0;
         }
         touched.clear();
@@ -494,7 +503,8 @@ impl Trainer {
             let mut train_loss = 0.0f64;
             // Linear decay to a tenth of the rate over the epochs.
             let frac = if self.cfg.epochs > 1 { (epoch - 1) as f32 / (self.cfg.epochs - 1) as f32 } else { 0.0 };
-            let lr = self.cfg.lr * (1.0 - 0.9 * frac);
+            let decay = 1.0 - 0.9 * frac;
+            let lr = [self.cfg.value_lr.unwrap_or(self.cfg.lr) * decay, self.cfg.lr * decay];
             for chunk in order.chunks(self.cfg.batch) {
                 let scale = 1.0 / chunk.len() as f32;
                 for &si in chunk {
