@@ -135,3 +135,35 @@ fn fixed_depth_search_is_reproducible() {
         assert_eq!((a.best, a.progress.nodes, a.progress.value), (b.best, b.progress.nodes, b.progress.value));
     }
 }
+
+/// The only legal reply (the block of a four) is played at once by default; with
+/// `think_forced` and a binding turn limit the turn's time is spent searching it (the table
+/// then holds the next turn's tree), and the move is the same. Under a depth limit (and so in
+/// `bench`) it is still answered at once.
+#[test]
+fn forced_reply_searched_on_only_with_think_forced() {
+    // white h9..h12 with h8 black: h13 is the only block; black's stones are scattered
+    let g = game(15, Rule::Freestyle, "h8h9a1h10o1h11a15h12");
+    let block = Pos::new(7, 12);
+    let limits = Limits { budget: gorin::search::Budget::whole(300), max_depth: None, max_nodes: None };
+    for on in [0, 1] {
+        let mut s = Searcher::new(4 << 20);
+        s.params_mut().think_forced = on;
+        let t = std::time::Instant::now();
+        let r = s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).expect("a legal move");
+        let ms = t.elapsed().as_millis();
+        assert_eq!(r.best, block, "think_forced={on}: {:?}", r.progress);
+        if on == 0 {
+            assert!(ms < 150, "answered in {ms} ms");
+            assert_eq!(r.progress.depth, 1);
+        } else {
+            assert!(ms >= 150 && ms <= 600, "searched {ms} ms of 300");
+            assert!(r.progress.depth > 2, "{:?}", r.progress);
+        }
+    }
+    let mut s = Searcher::new(4 << 20);
+    s.params_mut().think_forced = 1;
+    let depth_limited = Limits { max_depth: Some(6), ..limits };
+    let r = s.think(&g, &depth_limited, &AtomicBool::new(false), &mut |_| {}).expect("a legal move");
+    assert_eq!((r.best, r.progress.depth), (block, 1));
+}

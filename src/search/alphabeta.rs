@@ -577,6 +577,13 @@ impl<'a> Worker<'a> {
         hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
     }
 
+    /// Does the move at `i` make a four or a double three, or stop a four-three or straight
+    /// four point of the opponent?
+    #[inline]
+    fn strong(&self, i: usize) -> bool {
+        self.b.threat(i, self.side) >= Threat::ThreeThree || self.b.threat(i, self.side.opp()) >= Threat::FourThree
+    }
+
     /// Does the opponent have a point that makes a four or a double three?
     #[inline]
     fn opp_can_four(&self) -> bool {
@@ -857,11 +864,13 @@ impl<'a> Worker<'a> {
             if n == 0 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1);
             } else {
-                let r = if depth >= 3 && n >= self.params.lmr_after && quiet {
+                let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
+                let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
+                let r = if depth >= min_depth && n >= self.params.lmr_after && reducible {
                     if self.params.lmr_log_div > 0 {
                         let lr =
                             ((depth as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
-                        lr.clamp(1, depth - 2)
+                        lr.clamp(1, (depth - 2).max(1))
                     } else {
                         1 + (n >= self.params.lmr2_after) as i32
                     }
@@ -1081,7 +1090,15 @@ impl<'a> Worker<'a> {
         if moves.iter().any(|m| !self.root_excluded.contains(m.0)) {
             moves.retain(|m| !self.root_excluded.contains(m.0));
         }
-        if forced_only || root_verdict.is_some() {
+        // The only move under a binding turn limit (no game clock to save time for): with
+        // `think_forced` the move is searched as usual, which fills the table for the next turn.
+        let think_on = forced_only
+            && root_verdict.is_none()
+            && self.params.think_forced > 0
+            && self.limits.budget.turn_bound()
+            && self.limits.max_nodes.is_none()
+            && self.limits.max_depth.is_none();
+        if (forced_only && !think_on) || root_verdict.is_some() {
             // a lost position with a legal move, or the only move: answer at once
             let r = SearchResult::single(self.b.pos(moves[0].0), 1, root_verdict.unwrap_or(0), 1, self.start.elapsed());
             on_event(Event::Iteration(r.progress.clone()));
