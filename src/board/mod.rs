@@ -380,6 +380,15 @@ impl Board {
     pub fn last_move(&self) -> Option<(usize, Color)> {
         self.history.last().map(|&(i, c)| (i as usize, c))
     }
+    /// The move `back` plies before the last one (0: the last move).
+    pub fn recent_move(&self, back: usize) -> Option<usize> {
+        self.history.len().checked_sub(back + 1).map(|k| self.history[k].0 as usize)
+    }
+    /// Chebyshev distance between two cells.
+    pub fn distance(&self, a: usize, b: usize) -> u32 {
+        let (p, q) = (self.pos(a), self.pos(b));
+        (p.x.abs_diff(q.x)).max(p.y.abs_diff(q.y)) as u32
+    }
     /// Number of empty on-board points.
     pub fn empty_count(&self) -> usize {
         self.width * self.height - self.stones[0] as usize - self.stones[1] as usize - self.wall_count()

@@ -577,6 +577,12 @@ impl<'a> Worker<'a> {
         hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
     }
 
+    /// Is `i` farther than 4 lines (5 under renju) from both of the last two moves?
+    fn far_from_recent(&self, i: usize) -> bool {
+        let lim = if self.b.rule() == Rule::Renju { 5 } else { 4 };
+        (0..2).all(|k| self.b.recent_move(k).is_none_or(|q| self.b.distance(i, q) > lim))
+    }
+
     /// Does the move at `i` make a four or a double three, or stop a four-three or straight
     /// four point of the opponent?
     #[inline]
@@ -878,6 +884,11 @@ impl<'a> Worker<'a> {
                     0
                 };
                 let r = if pol_r > 0 { (r + pol_r).min(new_depth - 1).max(r) } else { r };
+                let r = if p.lmr_far > 0 && quiet && depth >= 3 && self.far_from_recent(m) {
+                    (r + 1).min(new_depth - 1).max(r)
+                } else {
+                    r
+                };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);

@@ -82,6 +82,9 @@ pub struct Params {
     /// both ahead). On by default: it never costs strength there, and under a turn limit the
     /// time is there to use.
     pub think_forced: i32,
+    /// 1: a late quiet move farther than 4 lines (5 under renju) from both of the last two
+    /// moves is reduced one ply more (at depth ≥ 3, from the second move on).
+    pub lmr_far: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -265,6 +268,7 @@ impl Default for Params {
             pol_red_max: 2,
             lmr_tact: 0,
             think_forced: 1,
+            lmr_far: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -316,6 +320,7 @@ impl Params {
             "pol_red_max" => self.pol_red_max = v.clamp(0, 10) as i32,
             "lmr_tact" => self.lmr_tact = v.clamp(0, 2) as i32,
             "think_forced" => self.think_forced = v.clamp(0, 1) as i32,
+            "lmr_far" => self.lmr_far = v.clamp(0, 1) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
