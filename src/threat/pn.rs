@@ -33,6 +33,11 @@
 //!   refuted by the VCF check of its child, only if df-pn goes there). Only the points of the
 //!   line, the five points of its fours and the points where the defender would make a four
 //!   along the line can break it, so only those are replayed (see `vct::breaking_replies`).
+//! - **VCF checks skipped where a VCF is known absent**: an OR node reached by an attacker
+//!   four and its only block, from an OR node whose VCF check failed (or was skipped the same
+//!   way), has no VCF of less than the VCF depth (it would have been one of the parent's), so
+//!   it skips its check; only a VCF of exactly the VCF depth can be missed (completeness,
+//!   never soundness). The defender's reply sets are cached by key (shared, not copied).
 //! - **Thresholds**: the classic MID recursion with the 1 + ε trick (ε = 1/4) on the
 //!   second-best child; sums saturate below `INF`.
 //!
@@ -115,6 +120,30 @@ use crate::board::pattern::Threat;
 use crate::core::Color;
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+/// A hasher for keys that are Zobrist keys already (random bits): the key itself.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &x in bytes {
+            self.0 = self.0.rotate_left(8) ^ x as u64;
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -153,10 +182,10 @@ struct Entry {
 pub(crate) struct PnTable {
     e: Vec<Entry>,
     mask: usize,
-    replies: HashMap<u64, Box<[u16]>>,
+    replies: KeyMap<Arc<[u16]>>,
     /// The previous generation of `replies` (moved here whole when `replies` is full; an entry
     /// found here moves back).
-    old_replies: HashMap<u64, Box<[u16]>>,
+    old_replies: KeyMap<Arc<[u16]>>,
 }
 
 const REPLY_CACHE_MAX: usize = 1 << 16;
@@ -169,14 +198,19 @@ const CONFIRM_VCF_DEFENCES: bool = false;
 impl PnTable {
     pub(crate) fn new(log2: u32) -> PnTable {
         let n = 1usize << log2.clamp(8, 26);
-        PnTable { e: vec![Entry::default(); n], mask: n - 1, replies: HashMap::new(), old_replies: HashMap::new() }
+        PnTable {
+            e: vec![Entry::default(); n],
+            mask: n - 1,
+            replies: KeyMap::default(),
+            old_replies: KeyMap::default(),
+        }
     }
     pub(crate) fn clear(&mut self) {
         self.e.iter_mut().for_each(|e| *e = Entry::default());
         self.replies.clear();
         self.old_replies.clear();
     }
-    fn get_replies(&mut self, key: u64) -> Option<Box<[u16]>> {
+    fn get_replies(&mut self, key: u64) -> Option<Arc<[u16]>> {
         if let Some(r) = self.replies.get(&key) {
             return Some(r.clone());
         }
@@ -184,7 +218,7 @@ impl PnTable {
         self.put_replies(key, r.clone());
         Some(r)
     }
-    fn put_replies(&mut self, key: u64, r: Box<[u16]>) {
+    fn put_replies(&mut self, key: u64, r: Arc<[u16]>) {
         if self.replies.len() >= REPLY_CACHE_MAX {
             self.old_replies = std::mem::take(&mut self.replies);
         }
@@ -262,10 +296,16 @@ pub(crate) struct PnSearch<'t, 's> {
     /// The tag of the settings that the replies to a three depend on (not the pass).
     pub three_tag: u64,
     /// Counters (for tuning): expansions of OR and AND nodes, nodes spent in VCF checks and in
-    /// reply generation.
-    pub count: [u64; 4],
+    /// reply generation, VCF checks skipped (see `known`).
+    pub count: [u64; 5],
     /// The moves from the root to the node being searched.
     pub path: Vec<u16>,
+    /// Set for the node about to be searched (cleared on entry): an OR node reached by a
+    /// four of the attacker and its only block, from an OR node where the attacker had no VCF
+    /// (searched, or known the same way). Its own VCF check is skipped: a VCF from here would
+    /// be one from there, one four longer (so only a VCF of the full VCF depth can be missed,
+    /// which costs completeness, never soundness).
+    pub known: bool,
 }
 
 #[inline]
@@ -353,7 +393,7 @@ impl PnSearch<'_, '_> {
 
     /// The defender's complete replies at an AND node: `Ok(None)` when the attacker's move was
     /// no threat (the node is disproved). Cached by key.
-    fn defender_replies(&mut self, b: &mut Board, key: u64) -> Result<Option<Box<[u16]>>, ()> {
+    fn defender_replies(&mut self, b: &mut Board, key: u64) -> Result<Option<Arc<[u16]>>, ()> {
         let a = self.a;
         let d = a.opp();
         let mut out = Moves::new();
@@ -393,7 +433,7 @@ impl PnSearch<'_, '_> {
         }
         // Counter-fours first: they refute most often.
         out.sort_by_key(|&r| (std::cmp::Reverse(b.threat(r as usize, d).makes_four()), r));
-        let r: Box<[u16]> = out.into_iter().collect();
+        let r: Arc<[u16]> = out.into_iter().collect();
         if sf {
             self.table.put_replies(three_key, r.clone());
         }
@@ -409,11 +449,16 @@ impl PnSearch<'_, '_> {
             Urgent::Fails => return Ok(Exp::Disproven),
             Urgent::Block(p) => moves.push(p as u16),
             Urgent::Quiet => {
-                let n0 = self.v.budget.nodes;
-                let r = self.vcf(b);
-                self.count[2] += self.v.budget.nodes - n0;
-                if r? {
-                    return Ok(Exp::Proven(self.v.line[0]));
+                if self.known {
+                    self.count[4] += 1;
+                }
+                if !self.known {
+                    let n0 = self.v.budget.nodes;
+                    let r = self.vcf(b);
+                    self.count[2] += self.v.budget.nodes - n0;
+                    if r? {
+                        return Ok(Exp::Proven(self.v.line[0]));
+                    }
                 }
                 if depth == 0 || b.rule().is_caro() {
                     return Ok(Exp::Disproven);
@@ -475,6 +520,7 @@ impl PnSearch<'_, '_> {
     /// The MID recursion: searches the node until its proof number reaches `thpn` or its
     /// disproof number `thdn`. `Err` on a limit (the table keeps what was learnt).
     fn mid(&mut self, b: &mut Board, or: bool, depth: u32, thpn: u32, thdn: u32) -> Result<(u32, u32), ()> {
+        let known = std::mem::replace(&mut self.known, false);
         let key = self.key(b, or);
         if let Some((pn, dn, _)) = self.table.probe(key, depth)
             && (pn == 0 || dn == 0)
@@ -484,7 +530,10 @@ impl PnSearch<'_, '_> {
         let start = self.v.budget.nodes;
         let exp = if or {
             self.count[0] += 1;
-            self.expand_or(b, depth)?
+            self.known = known;
+            let e = self.expand_or(b, depth);
+            self.known = false;
+            e?
         } else {
             self.count[1] += 1;
             self.expand_and(b, depth, key)?
@@ -501,6 +550,9 @@ impl PnSearch<'_, '_> {
             Exp::Children(ch) => ch,
         };
         let (mover, child_depth) = if or { (self.a, depth) } else { (self.a.opp(), self.and_child_depth(b, depth)) };
+        // Whether the children may skip their VCF check (see `known`).
+        let child_known =
+            if or { !b.has_five_threat(self.a.opp()) } else { known && ch.len() == 1 && b.has_five_threat(self.a) };
         loop {
             // Summary: OR = (min pn, sum dn); AND = (sum pn, min dn). `best` is the child to
             // search, `second` the runner-up's number.
@@ -537,6 +589,7 @@ impl PnSearch<'_, '_> {
             };
             b.make(c.mv as usize, mover);
             self.path.push(c.mv);
+            self.known = child_known;
             let r = self.mid(b, !or, child_depth, cpn, cdn);
             self.path.pop();
             b.undo();
@@ -774,8 +827,9 @@ impl ThreatSolver {
             max_depth: limits.max_depth,
             tag,
             three_tag,
-            count: [0; 4],
+            count: [0; 5],
             path: Vec::new(),
+            known: false,
         }
     }
 
