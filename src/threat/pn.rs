@@ -849,6 +849,7 @@ impl ThreatSolver {
         let mut out = (SolveResult::NoWin, None);
         let mut nodes = 0;
         let mut budget = Budget::new(limits, stop);
+        let lite = board.set_lite(true);
         for &vcf_threats in passes {
             let pass_limits = SolveLimits { vcf_threats, ..*limits };
             let mut s = self.pn_search(board, attacker, &pass_limits, stop);
@@ -868,6 +869,7 @@ impl ThreatSolver {
                 break;
             }
         }
+        board.set_lite(lite);
         self.stats.nodes = nodes;
         self.stats.elapsed = start.elapsed();
         out
@@ -882,7 +884,9 @@ impl ThreatSolver {
         static NEVER: AtomicBool = AtomicBool::new(false);
         let limits = SolveLimits::vct(max_depth, 20).with_nodes(max_nodes).with_vcf_threats(false);
         let mut s = self.pn_search(board, attacker, &limits, &NEVER);
+        let lite = board.set_lite(true);
         let r = s.solve(board, false);
+        board.set_lite(lite);
         self.stats.nodes = s.v.budget.nodes;
         match r.0 {
             SolveResult::Win(l) if l[0] != NO_MOVE as usize => Some(l[0]),
