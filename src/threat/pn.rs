@@ -159,6 +159,12 @@ fn near(b: &Board, p: usize, q: usize) -> bool {
     m <= 2 || (m <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 
+/// Most nodes of the first pass (threes and fours only) when a second pass (with VCF threats)
+/// follows: a win that needs VCF threats gets its time even when the first pass cannot finish.
+/// The second pass's moves include the first's, and the first's proofs are copied to its
+/// table, so nothing is lost but the order of the work.
+const PASS1_NODES: u64 = 1_000_000;
+
 /// Infinity of the proof and disproof numbers.
 pub(crate) const INF: u32 = 1 << 30;
 /// "No move" in a table entry.
@@ -339,6 +345,9 @@ pub(crate) struct PnSearch<'t, 's> {
     /// be one from there, one four longer (so only a VCF of the full VCF depth can be missed,
     /// which costs completeness, never soundness).
     pub known: bool,
+    /// The first pass (threes and fours only): the settings tag of the second pass, whose
+    /// table its proofs are copied to; 0 in the second pass.
+    pub proof_tag: u64,
 }
 
 #[inline]
@@ -553,6 +562,15 @@ impl PnSearch<'_, '_> {
         Ok(Exp::Children(ch))
     }
 
+    /// Stores a node's numbers; a proof of the first pass also under the second pass's key
+    /// (its moves and replies are the second pass's too, so the proof holds there).
+    fn store(&mut self, key: u64, pn: u32, dn: u32, depth: u32, work: u64, best: u16) {
+        self.table.store(key, pn, dn, depth, work, best);
+        if pn == 0 && self.proof_tag != 0 {
+            self.table.store(key ^ self.tag ^ self.proof_tag, pn, dn, depth, work, best);
+        }
+    }
+
     /// The MID recursion: searches the node until its proof number reaches `thpn` or its
     /// disproof number `thdn`. `Err` on a limit (the table keeps what was learnt).
     fn mid(&mut self, b: &mut Board, or: bool, depth: u32, thpn: u32, thdn: u32) -> Result<(u32, u32), ()> {
@@ -576,7 +594,7 @@ impl PnSearch<'_, '_> {
         };
         let mut ch = match exp {
             Exp::Proven(m) => {
-                self.table.store(key, 0, INF, depth, self.v.budget.nodes - start, m);
+                self.store(key, 0, INF, depth, self.v.budget.nodes - start, m);
                 return Ok((0, INF));
             }
             Exp::Disproven => {
@@ -611,7 +629,7 @@ impl PnSearch<'_, '_> {
             };
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 {
                 let mv = if or { ch[best].mv } else { NO_MOVE };
-                self.table.store(key, pn, dn, depth, self.v.budget.nodes - start, mv);
+                self.store(key, pn, dn, depth, self.v.budget.nodes - start, mv);
                 return Ok((pn, dn));
             }
             let c = ch[best];
@@ -866,6 +884,7 @@ impl ThreatSolver {
             count: [0; 5],
             path: Vec::new(),
             known: false,
+            proof_tag: if limits.vcf_threats { 0 } else { tag_of(true) },
         }
     }
 
@@ -880,7 +899,8 @@ impl ThreatSolver {
     ) -> (SolveResult, Option<Proof>) {
         let start = Instant::now();
         // Pass 1: threes and fours only (cheap replies). Pass 2, if asked for and pass 1 found
-        // nothing: also moves that threaten a VCF (each needs a VCF search per reply).
+        // nothing or ran out of its nodes (`PASS1_NODES`): also moves that threaten a VCF (each
+        // needs a VCF search per reply); it starts with the proofs of pass 1.
         let passes: &[bool] = if limits.vcf_threats { &[false, true] } else { &[false] };
         let mut out = (SolveResult::NoWin, None);
         let mut nodes = 0;
@@ -889,9 +909,25 @@ impl ThreatSolver {
         for &vcf_threats in passes {
             let pass_limits = SolveLimits { vcf_threats, ..*limits };
             let mut s = self.pn_search(board, attacker, &pass_limits, stop);
+            let full = budget.max_nodes;
+            let cap = budget.nodes + PASS1_NODES;
+            let capped = !vcf_threats && passes.len() > 1 && cap < full;
+            if capped {
+                budget.max_nodes = cap;
+            }
             std::mem::swap(&mut s.v.budget, &mut budget);
             out = s.solve(board, true);
             std::mem::swap(&mut s.v.budget, &mut budget);
+            if capped {
+                budget.max_nodes = full;
+                if out.0 == SolveResult::Unknown
+                    && budget.nodes >= cap
+                    && !stop.load(std::sync::atomic::Ordering::Relaxed)
+                {
+                    budget.reset_abort();
+                    out = (SolveResult::NoWin, None);
+                }
+            }
             if std::env::var("GORIN_TRACE").is_ok() {
                 eprintln!(
                     "pass vcf_threats={vcf_threats}: {:?} nodes {} counts {:?}",
