@@ -79,7 +79,21 @@
 //! `GORIN_SAMPLE=150 cargo test --release --test threat_puzzles -- --ignored --nocapture renju_collection`
 //! (without `GORIN_SAMPLE` the whole collection; `GORIN_MS` the CPU milliseconds per problem).
 //! Measured on a shared 2-core machine, times are CPU time of the solving thread. Code of
-//! 8958b3a, 2026-12-01; `GORIN_MS=5000` (VCT, win-in-3) and the VCF test's own 1 s:
+//! 897e6a3, 2026-12-01 (VCF checks skipped after a four from a VCF-free node, threat-search
+//! board mode, three replies screened without moves, cache-line table buckets, pass 1 capped
+//! at 1M nodes with its proofs copied to pass 2); `GORIN_MS=5000` and the VCF test's own 1 s:
+//!
+//! | set | limit | proved | median | p90 |
+//! |---|---|---|---|---|
+//! | VCT, all 424, depth 10 | 5 s | 344 (81.1%), 5 disproved within depth; 282 of them in ≤ 1 s, 159 in ≤ 50 ms | 144 ms | 5 s |
+//! | win-in-3, 150 of 1179 (`GORIN_SAMPLE=150`), depth 3 | 5 s | 135 (90.0%), 14 disproved | 5.7 ms | 80 ms |
+//! | VCF, all 1224 | 1 s | 1223 (99.9%) | 2.2 ms | 3.8 ms |
+//!
+//! Problem by problem against the 8958b3a run below (424 matched): 17 more proved, 3 lost
+//! (proved there in 3.2-4.5 s), and the 321 proved by both take 0.65 times the time
+//! (geometric mean 100 → 65 ms). 0 false wins.
+//!
+//! Code of 8958b3a, 2026-12-01, the same commands:
 //!
 //! | set | limit | proved | median | p90 |
 //! |---|---|---|---|---|
