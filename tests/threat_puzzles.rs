@@ -622,7 +622,7 @@ fn solve_cpu_limited(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limit
 /// Solve rate on the whole renju collection for one task, every win replayed. `limits.time`
 /// is the CPU time per problem (see [`solve_cpu_limited`]).
 fn collection_rate(task: &str, limits: SolveLimits) {
-    let mut solver = ThreatSolver::with_table_log2(20);
+    let mut solver = ThreatSolver::with_table_log2(env_or("GORIN_TT_LOG2", 20) as u32);
     let (mut n, mut solved, mut none, mut unknown) = (0, 0, 0, 0);
     let mut times = Vec::new();
     let mut false_wins = Vec::new();

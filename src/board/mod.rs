@@ -219,6 +219,8 @@ pub struct Board {
     log_marks: Vec<Mark>,
     /// Moves before this history length have no log (made before the last rebuild).
     log_base: usize,
+    /// Threat-search mode (see [`Board::set_lite`]).
+    lite: bool,
 }
 
 impl Board {
@@ -269,6 +271,7 @@ impl Board {
             undo_log: Vec::with_capacity(64 * width * height),
             log_marks: Vec::with_capacity(width * height),
             log_base: 0,
+            lite: false,
         };
         for y in 0..height {
             for x in 0..width {
@@ -480,10 +483,33 @@ impl Board {
         self.near[i]
     }
 
+    /// Threat-search mode on or off; returns the former setting. While it is on, `make` and
+    /// `undo` keep only the stones, the hash, the line patterns and the threat sets: the
+    /// learned value and pair sums, the near counts and the candidate set are left as they
+    /// were (none of them is read by the threat solvers) and come back right when the moves
+    /// made in this mode are taken back. Switch it only with no move of the other mode
+    /// pending above: moves made in this mode must be undone in it.
+    pub fn set_lite(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.lite, on)
+    }
+
     /// Places `c` on the empty cell `i`. Unchecked: the search's fast path.
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         self.log_marks.push(Mark { log_len: self.undo_log.len() as u32, vsum: self.vsum, psum: self.psum });
+        if self.lite {
+            for s in 0..2 {
+                let t = self.lines[i].threat[s] as usize;
+                self.sets[s][t].remove(i);
+                self.counts[s][t] -= 1;
+            }
+            self.cells[i] = Cell::stone(c);
+            self.hash ^= zobrist()[i][c.idx()];
+            self.stones[c.idx()] += 1;
+            self.history.push((i as u16, c));
+            self.update_lines::<true, false, false>(i, c);
+            return;
+        }
         for s in 0..2 {
             let t = self.lines[i].threat[s] as usize;
             self.sets[s][t].remove(i);
@@ -501,9 +527,9 @@ impl Board {
         self.stones[c.idx()] += 1;
         self.history.push((i as u16, c));
         if self.pair_on {
-            self.update_lines::<true, true>(i, c);
+            self.update_lines::<true, true, true>(i, c);
         } else {
-            self.update_lines::<true, false>(i, c);
+            self.update_lines::<true, false, true>(i, c);
         }
         self.update_near::<true>(i);
     }
@@ -516,6 +542,17 @@ impl Board {
         self.hash ^= zobrist()[i][c.idx()];
         self.stones[c.idx()] -= 1;
         let logged = self.history.len() >= self.log_base;
+        if self.lite && logged {
+            let mark = self.log_marks.pop().expect("undo log out of step");
+            self.unkey_lines(i, c);
+            self.restore(mark.log_len as usize);
+            for s in 0..2 {
+                let t = self.lines[i].threat[s] as usize;
+                self.sets[s][t].insert(i);
+                self.counts[s][t] += 1;
+            }
+            return;
+        }
         if logged {
             // Logged: the keys by arithmetic, the patterns from the log; the cell's own
             // patterns were left as they were when it was filled (only empty cells change).
@@ -525,10 +562,10 @@ impl Board {
             self.vsum = mark.vsum;
             self.psum = mark.psum;
         } else if self.pair_on {
-            self.update_lines::<false, true>(i, c);
+            self.update_lines::<false, true, true>(i, c);
             self.refresh_cell(i);
         } else {
-            self.update_lines::<false, false>(i, c);
+            self.update_lines::<false, false, true>(i, c);
             self.refresh_cell(i);
         }
         self.update_near::<false>(i);
@@ -630,9 +667,9 @@ impl Board {
     /// Adds (`ADD`) or removes the digits of a stone of `c` at `i` in the keys of its line
     /// neighbours, and refreshes the patterns and threats of the empty ones (both sides).
     /// `PAIR`: also keep the pair sums (compiled apart, so boards without a pair term pay
-    /// nothing for it).
+    /// nothing for it); `VALUES`: the value sums (off in threat-search mode).
     #[inline]
-    fn update_lines<const ADD: bool, const PAIR: bool>(&mut self, i: usize, c: Color) {
+    fn update_lines<const ADD: bool, const PAIR: bool, const VALUES: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
         let tables = self.tables;
@@ -688,9 +725,11 @@ impl Board {
                             continue;
                         }
                         ls.code[s] = nc;
-                        let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
-                        self.vsum[s][0] += vn[0] - vo[0];
-                        self.vsum[s][1] += vn[1] - vo[1];
+                        if VALUES {
+                            let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
+                            self.vsum[s][0] += vn[0] - vo[0];
+                            self.vsum[s][1] += vn[1] - vo[1];
+                        }
                         let nt = code_threat[s][nc as usize];
                         let ot = ls.threat[s];
                         if nt != ot {
@@ -1014,6 +1053,53 @@ mod tests {
                 b.check_consistency().unwrap();
             }
             assert_eq!(b.hash(), 0);
+        }
+    }
+
+    #[test]
+    fn lite_moves_keep_the_threat_sets_and_restore_everything() {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut b = Board::new(15, 15, rule);
+            let mut full = Board::new(15, 15, rule);
+            for (k, m) in parse_move_string("h8i9j10h9").unwrap().into_iter().enumerate() {
+                let c = if k % 2 == 0 { Color::Black } else { Color::White };
+                for x in [&mut b, &mut full] {
+                    let i = x.idx(m);
+                    x.make(i, c);
+                }
+            }
+            let before = (b.value_sums(Color::Black), b.pair_sum(Color::White), b.candidates().count());
+            assert!(!b.set_lite(true));
+            let moves = parse_move_string("h10g9i10j9k9a1o15a15o1").unwrap();
+            let mut c = Color::Black;
+            for m in &moves {
+                for x in [&mut b, &mut full] {
+                    let i = x.idx(*m);
+                    x.make(i, c);
+                }
+                assert_eq!(b.hash(), full.hash());
+                for i in b.indices() {
+                    for s in Color::BOTH {
+                        assert_eq!(b.threat(i, s), full.threat(i, s));
+                        for d in 0..DIRS {
+                            assert_eq!(b.pattern(i, s, d), full.pattern(i, s, d));
+                        }
+                    }
+                }
+                for s in Color::BOTH {
+                    for t in 0..THREAT_COUNT {
+                        assert_eq!(b.sets[s.idx()][t], full.sets[s.idx()][t]);
+                        assert_eq!(b.counts[s.idx()][t], full.counts[s.idx()][t]);
+                    }
+                }
+                c = c.opp();
+            }
+            for _ in &moves {
+                b.undo();
+            }
+            assert!(b.set_lite(false));
+            b.check_consistency().unwrap();
+            assert_eq!(before, (b.value_sums(Color::Black), b.pair_sum(Color::White), b.candidates().count()));
         }
     }
 

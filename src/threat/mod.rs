@@ -297,6 +297,10 @@ impl<'a> Budget<'a> {
             aborted: false,
         }
     }
+    /// Clears an abort (after a lower node cap of a first pass was raised).
+    pub(crate) fn reset_abort(&mut self) {
+        self.aborted = false;
+    }
     /// Counts a node; true when the search must stop.
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {

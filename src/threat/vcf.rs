@@ -205,7 +205,9 @@ impl ThreatSolver {
         let start = Instant::now();
         let mut s =
             VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None };
+        let lite = board.set_lite(true);
         let r = s.attack(board, attacker, limits.max_depth.min(limits.vcf_depth));
+        board.set_lite(lite);
         self.stats.nodes = s.budget.nodes;
         self.stats.elapsed = start.elapsed();
         match r {
@@ -223,7 +225,10 @@ pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget
     static NEVER: AtomicBool = AtomicBool::new(false);
     let limits = SolveLimits { max_nodes: Some(node_budget), ..SolveLimits::vcf(max_depth) };
     let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
-    match s.attack(board, attacker, max_depth) {
+    let lite = board.set_lite(true);
+    let r = s.attack(board, attacker, max_depth);
+    board.set_lite(lite);
+    match r {
         Res::Win => Some(s.line.iter().map(|&m| m as usize).collect()),
         _ => None,
     }

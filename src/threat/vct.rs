@@ -29,7 +29,7 @@ use super::{
     Urgent, four_defences, four_moves, has_straight_four_point, insert_empty_cells, insert_line_cells, is_legal,
     line_cells, urgent,
 };
-use crate::board::pattern::{Pattern, Threat};
+use crate::board::pattern::{OPP_DIGIT, Pattern, Threat};
 use crate::board::{Board, CellSet};
 use crate::core::{Color, Rule};
 use smallvec::SmallVec;
@@ -526,8 +526,14 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
         }
     }
     out.clear();
+    let d_five = b.has_five_threat(d);
     for r in cand.iter() {
         if !is_legal(b, r, d) {
+            continue;
+        }
+        // Without making the move: a reply that makes no four for the defender and leaves
+        // an open-four-class point of the attacker as it was is none.
+        if !d_five && !super::any_dir(b, r, d, Pattern::is_four) && keeps_straight_four_point(b, a, r) {
             continue;
         }
         b.make(r, d);
@@ -537,6 +543,41 @@ pub(crate) fn three_defences(b: &mut Board, a: Color, out: &mut Moves) {
             out.push(r as u16);
         }
     }
+}
+
+/// Does `a` surely keep a legal straight-four point after the defender's stone at the empty
+/// cell `r`? True when some open-four-class point of `a` keeps all its line patterns (a
+/// stone off its lines, or one that leaves its pattern on that line as it was): its class,
+/// decided by its patterns alone, stays. False means "not sure", not "no".
+fn keeps_straight_four_point(b: &Board, a: Color, r: usize) -> bool {
+    let rp = b.pos(r);
+    for q in b.cells_with(a, Threat::OpenFour).iter() {
+        if q == r {
+            continue;
+        }
+        let qp = b.pos(q);
+        let (dx, dy) = (rp.x as i32 - qp.x as i32, rp.y as i32 - qp.y as i32);
+        let dir = if dy == 0 {
+            0
+        } else if dx == 0 {
+            1
+        } else if dx == dy {
+            2
+        } else if dx == -dy {
+            3
+        } else {
+            return true;
+        };
+        if dx.abs().max(dy.abs()) > 5 {
+            return true;
+        }
+        let off = (r as isize - q as isize) / b.step(dir);
+        let key = b.line_key(q, a, dir) + OPP_DIGIT * b.own_digit(off as i32);
+        if b.pattern_of_key(a, key) == b.pattern(q, a, dir) {
+            return true;
+        }
+    }
+    false
 }
 
 impl ThreatSolver {
