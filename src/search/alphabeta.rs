@@ -884,7 +884,8 @@ impl<'a> Worker<'a> {
                     0
                 };
                 let r = if pol_r > 0 { (r + pol_r).min(new_depth - 1).max(r) } else { r };
-                let r = if p.lmr_far > 0 && quiet && depth >= 3 && self.far_from_recent(m) {
+                let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
+                let r = if far_on && quiet && depth >= 3 && self.far_from_recent(m) {
                     (r + 1).min(new_depth - 1).max(r)
                 } else {
                     r
