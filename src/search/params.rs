@@ -155,7 +155,11 @@ pub struct Params {
     /// solver (34adfd0), `opp_vcf_nodes=300 opp_vct_ply=1` against off, renju, SPRT 0,25 at
     /// 100 ms, balanced openings: H0, 7-35-0 (−280, 42 games, every game ended on a five),
     /// far worse than its cost in speed explains (bench: 0.64 M against 0.90 M nodes/s, 8%
-    /// more nodes at the same depth): the move restriction itself is suspect. Off.
+    /// more nodes at the same depth). The VCF check alone (`opp_vcf_nodes=300`): H0, −21.5
+    /// ±32.5 (210 games), about its cost. So the loss is the VCT part: its refutation set
+    /// (the points of the VCT's main line and of its threats' lines, and our fours) leaves out
+    /// our own threes and the points that spoil a branch off the main line, both of which can
+    /// stop a VCT. Off.
     pub opp_vcf_nodes: u64,
     /// Most attacker moves of that check.
     pub opp_vcf_depth: u32,
