@@ -389,8 +389,7 @@ impl Board {
     }
     /// Chebyshev distance between two cells.
     pub fn distance(&self, a: usize, b: usize) -> u32 {
-        let (p, q) = (self.pos(a), self.pos(b));
-        (p.x.abs_diff(q.x)).max(p.y.abs_diff(q.y)) as u32
+        self.pos(a).distance(self.pos(b))
     }
     /// Number of empty on-board points.
     pub fn empty_count(&self) -> usize {

@@ -41,6 +41,12 @@ impl Pos {
         Pos { x: x as u8, y: y as u8 }
     }
 
+    /// Chebyshev distance (lines apart along the farther axis).
+    #[inline]
+    pub fn distance(self, o: Pos) -> u32 {
+        self.x.abs_diff(o.x).max(self.y.abs_diff(o.y)) as u32
+    }
+
     /// Letter-number notation: letter = x from `a`, number = y + 1 (`h8` is 7,7).
     pub fn to_notation(self) -> String {
         format!("{}{}", (b'a' + self.x) as char, self.y as usize + 1)

@@ -302,11 +302,7 @@ pub fn position_of(b: &Board) -> Stones {
 
 /// Chebyshev distance from `p` to the nearest stone.
 fn distance_to(stones: &Stones, p: Pos) -> i32 {
-    stones
-        .iter()
-        .map(|&(q, _)| (q.x as i32 - p.x as i32).abs().max((q.y as i32 - p.y as i32).abs()))
-        .min()
-        .unwrap_or(i32::MAX)
+    stones.iter().map(|&(q, _)| q.distance(p) as i32).min().unwrap_or(i32::MAX)
 }
 
 /// A 64-bit mixer (splitmix64) for seeded choices.

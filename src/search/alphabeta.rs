@@ -883,13 +883,11 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let r = if pol_r > 0 { (r + pol_r).min(new_depth - 1).max(r) } else { r };
+                // the extra plies (policy, distance) never take the child below depth 1
                 let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
-                let r = if far_on && quiet && depth >= 3 && self.far_from_recent(m) {
-                    (r + 1).min(new_depth - 1).max(r)
-                } else {
-                    r
-                };
+                let far = (far_on && quiet && depth >= 3 && self.far_from_recent(m)) as i32;
+                let extra = pol_r + far;
+                let r = if extra > 0 { (r + extra).min(new_depth - 1).max(r) } else { r };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
