@@ -8,7 +8,7 @@
 //! candidate moves near the stones are ordered (TT move, killers, pattern scores, history) and
 //! the best few searched with PVS and late-move reductions.
 
-use super::danger::{VcfCache, opp_vcf_refutations, opp_vct, refutations};
+use super::danger::{VcfCache, opp_vcf_refutations, opp_vct, proof_refutations};
 use super::params::Params;
 use super::tt::{Bound, Tt};
 use super::{Event, Limits, Progress, SearchResult};
@@ -623,8 +623,8 @@ impl<'a> Worker<'a> {
         }
         if p.opp_vct_nodes > 0 && (root || pv_node) && ply <= p.opp_vct_ply {
             let solver = self.vct_solver.get_or_insert_with(|| ThreatSolver::with_table_log2(16));
-            let line = opp_vct(&mut self.b, opp, solver, p.opp_vct_depth, p.opp_vct_nodes)?;
-            let set = refutations(&mut self.b, opp, &line);
+            let proof = opp_vct(&mut self.b, opp, solver, p.opp_vct_depth, p.opp_vct_nodes)?;
+            let set = proof_refutations(&mut self.b, opp, &proof);
             return (!set.is_empty()).then_some(set);
         }
         None

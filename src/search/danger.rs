@@ -6,7 +6,9 @@
 //! [`vcf_quick`], remembered in a small per-thread table); if he has, only the moves that can
 //! refute the line are searched: the points of the line, the points on the lines of each of
 //! its threats (a stone there spoils that four or three), and our own fours (a counter-four
-//! gains the tempo). Near the root the same is done with the opponent's VCT.
+//! gains the tempo). Near the root the same is done with the opponent's VCT, whose refutation
+//! set comes from the whole proof tree ([`proof_refutations`]): the main line alone leaves out
+//! the points that spoil a branch off it and the defender's own threes.
 //!
 //! The solver calls are in [`opp_vcf`] and [`opp_vct`] only, so another solver (a
 //! proof-number VCT) plugs in there.
@@ -14,7 +16,7 @@
 use crate::board::pattern::{Pattern, Threat};
 use crate::board::{Board, Cell, CellSet, DIRS};
 use crate::core::Color;
-use crate::threat::{SolveLimits, SolveResult, ThreatSolver, is_legal, vcf_quick};
+use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver, is_legal, vcf_quick};
 use std::sync::atomic::AtomicBool;
 
 /// Remembers per position whether the opponent has a VCF (direct-mapped, replace-always).
@@ -92,12 +94,12 @@ pub fn opp_vcf_refutations(b: &mut Board, a: Color, cache: &mut VcfCache, depth:
     Some(set)
 }
 
-/// The opponent `a`'s VCT main line (as if he were to move) within `nodes` solver nodes.
-pub fn opp_vct(b: &mut Board, a: Color, solver: &mut ThreatSolver, depth: u32, nodes: u64) -> Option<Vec<usize>> {
+/// The opponent `a`'s VCT proof tree (as if he were to move) within `nodes` solver nodes.
+pub fn opp_vct(b: &mut Board, a: Color, solver: &mut ThreatSolver, depth: u32, nodes: u64) -> Option<Proof> {
     static NEVER: AtomicBool = AtomicBool::new(false);
     let lim = SolveLimits::vct(depth, 20).with_nodes(nodes).with_vcf_threats(false);
-    match solver.vct(b, a, &lim, &NEVER) {
-        SolveResult::Win(line) => Some(line),
+    match solver.vct_proof(b, a, &lim, &NEVER) {
+        (SolveResult::Win(_), Some(proof)) => Some(proof),
         _ => None,
     }
 }
@@ -150,6 +152,61 @@ pub fn refutations(b: &mut Board, a: Color, line: &[usize]) -> CellSet {
         b.undo();
     }
     for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+        for i in b.cells_with(d, t).iter() {
+            set.insert(i);
+        }
+    }
+    let mut out = CellSet::new();
+    for i in set.iter() {
+        if b.is_empty_cell(i) && is_legal(b, i, d) {
+            out.insert(i);
+        }
+    }
+    out
+}
+
+/// The moves of the defender (`a.opp()`, to move) that may refute the attacker `a`'s VCT
+/// proof `proof`. Where [`refutations`] looks at one line, this walks the whole tree, so a
+/// stone that spoils a branch off the main line counts too: every cell of the tree (attacker
+/// moves and listed defences), the cells on the lines of every attacker threat in it (up to a
+/// defender stone or the wall, four steps each way), and the defender's counter-threats of the
+/// moment: his fours and his open threes (an open three of his makes the attacker answer it
+/// unless the attacker wins by fours alone, so it can break a VCT that needs threes). Only
+/// empty cells legal for the defender; the board is restored.
+pub fn proof_refutations(b: &mut Board, a: Color, proof: &Proof) -> CellSet {
+    fn walk(b: &mut Board, a: Color, p: &Proof, set: &mut CellSet) {
+        let d = a.opp();
+        set.insert(p.mv);
+        for dir in 0..DIRS {
+            let pat = b.pattern(p.mv, a, dir);
+            if pat.is_four() || pat == Pattern::OpenThree || pat == Pattern::Three || pat == Pattern::Five {
+                add_line(b, p.mv, dir, d, set);
+            }
+        }
+        if p.replies.is_empty() {
+            return;
+        }
+        b.make(p.mv, a);
+        for (r, next) in &p.replies {
+            set.insert(*r);
+            b.make(*r, d);
+            walk(b, a, next, set);
+            b.undo();
+        }
+        b.undo();
+    }
+    let d = a.opp();
+    let mut set = CellSet::new();
+    walk(b, a, proof, &mut set);
+    for t in [
+        Threat::Three,
+        Threat::OpenThree,
+        Threat::ThreeThree,
+        Threat::Four,
+        Threat::FourThree,
+        Threat::FourFour,
+        Threat::OpenFour,
+    ] {
         for i in b.cells_with(d, t).iter() {
             set.insert(i);
         }

@@ -159,7 +159,11 @@ pub struct Params {
     /// ±32.5 (210 games), about its cost. So the loss is the VCT part: its refutation set
     /// (the points of the VCT's main line and of its threats' lines, and our fours) leaves out
     /// our own threes and the points that spoil a branch off the main line, both of which can
-    /// stop a VCT. Off.
+    /// stop a VCT. Off. With the refutation set taken from the whole proof tree instead
+    /// (`danger::proof_refutations`; on the suite's sample it misses 12 refuting moves where
+    /// the main-line set missed 55), the same test: H0, −66.4 ±56.3 (90 games): less harmful,
+    /// still a loss. The set holds 50–80% of the moves near the stones, so it prunes little
+    /// and still misses defences.
     pub opp_vcf_nodes: u64,
     /// Most attacker moves of that check.
     pub opp_vcf_depth: u32,
