@@ -72,6 +72,10 @@ pub struct Params {
     /// `se_depth=5` and `lmr_tact=1` (see `se_depth` for their joint SPRTs).
     pub pol_red: i32,
     pub pol_red_max: i32,
+    /// 1: the policy-based reduction also applies to the weak tactical moves of `lmr_tact`
+    /// (an open three, a stop of a three); fours, double threes and stops of a four-three or
+    /// straight four never.
+    pub pol_red_tact: i32,
     /// 1: late-move reductions also reduce the moves that are not quiet by their ordering score
     /// but make nothing stronger than one open three and stop nothing stronger than a four point
     /// of the opponent (a closed three or a two of his); 2: also at depth 2 (into the
@@ -288,6 +292,7 @@ impl Default for Params {
             se_margin: 4,
             pol_red: 150,
             pol_red_max: 2,
+            pol_red_tact: 0,
             lmr_tact: 1,
             think_forced: 1,
             lmr_far: 0,
@@ -339,6 +344,7 @@ impl Params {
             "se_depth" => self.se_depth = v.clamp(0, 64) as i32,
             "se_margin" => self.se_margin = v.clamp(0, 1000) as i32,
             "pol_red" => self.pol_red = v.clamp(0, 10_000) as i32,
+            "pol_red_tact" => self.pol_red_tact = v.clamp(0, 1) as i32,
             "pol_red_max" => self.pol_red_max = v.clamp(0, 10) as i32,
             "lmr_tact" => self.lmr_tact = v.clamp(0, 2) as i32,
             "think_forced" => self.think_forced = v.clamp(0, 1) as i32,
