@@ -7,6 +7,10 @@
 //! four (it has an open three), only the defences and our own fours are searched. Otherwise the
 //! candidate moves near the stones are ordered (TT move, killers, pattern scores, history) and
 //! the best few searched with PVS and late-move reductions.
+//!
+//! Inside the search the remaining depth counts sixteenths of a ply ([`ONE_PLY`]), so an
+//! extension or a reduction can be a fraction of a ply; the iterations, the table entries and
+//! the depth parameters count whole plies.
 
 use super::danger::{VcfCache, opp_vcf_refutations, opp_vct, proof_refutations};
 use super::params::Params;
@@ -25,6 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 const MAX_PLY: usize = 128;
+/// The unit of remaining depth inside the search: one ply is `ONE_PLY`, so extensions and
+/// reductions can be fractions of a ply. The iterations, the table and the parameters count
+/// whole plies.
+pub const ONE_PLY: i32 = 16;
 /// Nodes between two looks at the clock and the stop flag (a power of two). A loaded machine
 /// runs well under 100 K nodes/s: 256 nodes keep the reaction to the hard limit within a few
 /// milliseconds there (the session answers without the search 25 ms after it).
@@ -672,9 +680,10 @@ impl<'a> Worker<'a> {
             return evaluate(&self.b, self.side, self.params);
         }
         if let Some(i) = forced {
-            // the only move: no depth spent
+            // the only move: no depth spent (plus `four_ext` sixteenths of a ply before the horizon)
+            let ext = if depth > 0 { self.params.four_ext } else { 0 };
             self.make(i);
-            let v = -self.search(-beta, -alpha, depth, ply + 1);
+            let v = -self.search(-beta, -alpha, depth + ext, ply + 1);
             self.undo();
             if !self.abort {
                 self.update_pv(pu, i);
@@ -692,7 +701,7 @@ impl<'a> Worker<'a> {
         if let Some(h) = self.tt.probe(key, ply) {
             tt_move = h.mv;
             tt_hit = Some(h);
-            if !pv_node && h.depth >= depth {
+            if !pv_node && h.depth * ONE_PLY >= depth {
                 let cut = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => h.value >= beta,
@@ -705,20 +714,23 @@ impl<'a> Worker<'a> {
         }
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower (the next visit has a move to try first).
-        let depth =
-            if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move == 0 { depth - 1 } else { depth };
+        let depth = if self.params.iir_depth > 0 && depth >= self.params.iir_depth * ONE_PLY && tt_move == 0 {
+            depth - ONE_PLY
+        } else {
+            depth
+        };
         // Reverse futility: near the horizon a static value far above beta stands, unless the
         // opponent has a threat the static value cannot see (an open three, a four-three or
         // double four point, a double three). Margin 120 per ply at depth <= 3: +62.5 +-50.7
         // Elo at 100 ms (freestyle, SPRT H1 after 209 games).
-        if !pv_node && depth <= self.params.rfp_depth && beta.abs() < WIN_MIN && self.params.rfp_margin > 0 {
+        if !pv_node && depth <= self.params.rfp_depth * ONE_PLY && beta.abs() < WIN_MIN && self.params.rfp_margin > 0 {
             let opp = self.side.opp();
             let quiet = [Threat::ThreeThree, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
                 .iter()
                 .all(|&t| self.b.count(opp, t) == 0);
             if quiet {
                 let e = evaluate(&self.b, self.side, self.params);
-                if e - self.params.rfp_margin * depth >= beta {
+                if e - self.params.rfp_margin * depth / ONE_PLY >= beta {
                     return e;
                 }
             }
@@ -726,9 +738,9 @@ impl<'a> Worker<'a> {
         // Razoring: near the horizon a static value far below alpha drops into the four
         // quiescence; if our fours do not lift it above alpha either, the node fails low.
         let p = self.params;
-        if !pv_node && depth <= p.razor_depth && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
+        if !pv_node && depth <= p.razor_depth * ONE_PLY && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
             let e = evaluate(&self.b, self.side, p);
-            if e + p.razor_margin * depth <= alpha {
+            if e + p.razor_margin * depth / ONE_PLY <= alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply, 0);
                 if self.abort {
                     return 0;
@@ -743,17 +755,17 @@ impl<'a> Worker<'a> {
         // reduced search is checked by a normal search reduced as much.
         if p.nmp_depth > 0
             && !pv_node
-            && depth >= p.nmp_depth
+            && depth >= p.nmp_depth * ONE_PLY
             && beta.abs() < WIN_MIN
             && self.verify_ply != ply
             && !(ply > 0 && self.null_at[pu - 1])
             && !self.opp_can_four()
             && evaluate(&self.b, self.side, p) >= beta
         {
-            let r = p.nmp_r;
+            let r = p.nmp_r * ONE_PLY;
             self.side = self.side.opp();
             self.null_at[pu] = true;
-            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1);
+            let v = -self.search(-beta, -beta + 1, depth - ONE_PLY - r, ply + 1);
             self.null_at[pu] = false;
             self.side = self.side.opp();
             if self.abort {
@@ -772,13 +784,15 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let danger = self.danger(ply, depth, pv_node);
-        let moves = self.gen_moves(ply, tt_move, depth, false, danger.as_ref());
+        let danger = self.danger(ply, depth / ONE_PLY, pv_node);
+        // whole plies (rounded up) for the move caps and the move-count limit
+        let plies = (depth + ONE_PLY - 1) / ONE_PLY;
+        let moves = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
         let mc_limit = if p.mcp > 0 {
             let e = evaluate(&self.b, self.side, p);
             self.static_eval[pu] = e;
             let before = if pu >= 2 { self.static_eval[pu - 2] } else { NO_EVAL };
-            move_count_limit(depth, before == NO_EVAL || e > before)
+            move_count_limit(depth / ONE_PLY, before == NO_EVAL || e > before)
         } else {
             usize::MAX
         };
@@ -786,20 +800,20 @@ impl<'a> Worker<'a> {
         let mut se_ext = 0;
         if p.se_depth > 0
             && ply > 0
-            && depth >= p.se_depth
+            && depth >= p.se_depth * ONE_PLY
             && excluded == 0
             && danger.is_none()
             && let Some(h) = tt_hit
             && h.mv != 0
             && h.value.abs() < WIN_MIN
             && matches!(h.bound, Bound::Lower | Bound::Exact)
-            && h.depth >= depth - 3
+            && h.depth * ONE_PLY >= depth - 3 * ONE_PLY
             && moves.len() > 1
             && moves.iter().any(|&(m, _)| m as u16 == h.mv)
         {
-            let sbeta = h.value - p.se_margin * depth;
+            let sbeta = h.value - p.se_margin * depth / ONE_PLY;
             self.excluded[pu] = h.mv;
-            let v = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply);
+            let v = self.search(sbeta - 1, sbeta, (depth / ONE_PLY - 1) / 2 * ONE_PLY, ply);
             self.excluded[pu] = 0;
             if self.abort {
                 return 0;
@@ -819,20 +833,20 @@ impl<'a> Worker<'a> {
         let ext =
             (moves.len() <= p.ext_defend as usize && pu < MAX_PLY / 3 && danger.is_none() && self.opp_open_three())
                 as i32;
-        let new_depth = depth - 1 + ext;
+        let new_depth = depth - ONE_PLY + ext * ONE_PLY;
         let me = self.side.idx();
         let mut best = -INF;
         let mut best_move = moves[0].0;
         let alpha_orig = alpha;
         // Futility: near the horizon, quiet moves cannot lift a hopeless static value.
-        let futile = depth <= 2
+        let futile = depth <= 2 * ONE_PLY
             && !pv_node
             && self.params.futility_margin > 0
             && alpha.abs() < WIN_MIN
-            && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth <= alpha;
+            && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth / ONE_PLY <= alpha;
         // Late-move pruning: near the horizon only the first few quiet moves are searched.
-        let lmp_limit = if !pv_node && depth <= self.params.lmp_depth && alpha.abs() < WIN_MIN {
-            (self.params.lmp_base + depth * depth).max(1) as usize
+        let lmp_limit = if !pv_node && depth <= self.params.lmp_depth * ONE_PLY && alpha.abs() < WIN_MIN {
+            (self.params.lmp_base + plies * plies).max(1) as usize
         } else {
             usize::MAX
         };
@@ -852,17 +866,22 @@ impl<'a> Worker<'a> {
             if m as u16 == excluded {
                 continue;
             }
-            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext } else { new_depth };
+            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
             let weak = if p.pol_red_tact > 0 { !self.strong(m) } else { !self.tactical(m) };
-            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 && weak {
+            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && weak {
                 let me_c = self.side;
                 let top = *pol_best.get_or_insert_with(|| {
                     moves.iter().map(|&(q, _)| policy_score(&self.b, q, me_c)).max().unwrap_or(0)
                 });
                 let gap = top - policy_score(&self.b, m, me_c);
-                (gap * 100 / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max)
+                if p.pol_red_frac > 0 {
+                    // in sixteenths of a ply, continuous in the gap
+                    (gap * 100 * ONE_PLY / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max * ONE_PLY)
+                } else {
+                    (gap * 100 / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max) * ONE_PLY
+                }
             } else {
                 0
             };
@@ -873,22 +892,22 @@ impl<'a> Worker<'a> {
             } else {
                 let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
                 let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
-                let r = if depth >= min_depth && n >= self.params.lmr_after && reducible {
+                let d = depth / ONE_PLY;
+                let r = if depth >= min_depth * ONE_PLY && n >= self.params.lmr_after && reducible {
                     if self.params.lmr_log_div > 0 {
-                        let lr =
-                            ((depth as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
-                        lr.clamp(1, (depth - 2).max(1))
+                        let lr = ((d as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
+                        lr.clamp(1, (d - 2).max(1))
                     } else {
                         1 + (n >= self.params.lmr2_after) as i32
                     }
                 } else {
                     0
-                };
+                } * ONE_PLY;
                 // the extra plies (policy, distance) never take the child below depth 1
                 let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
-                let far = (far_on && quiet && depth >= 3 && self.far_from_recent(m)) as i32;
+                let far = (far_on && quiet && depth >= 3 * ONE_PLY && self.far_from_recent(m)) as i32 * ONE_PLY;
                 let extra = pol_r + far;
-                let r = if extra > 0 { (r + extra).min(new_depth - 1).max(r) } else { r };
+                let r = if extra > 0 { (r + extra).min(new_depth - ONE_PLY).max(r) } else { r };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
@@ -917,14 +936,14 @@ impl<'a> Worker<'a> {
                             k[0] = m as u16;
                         }
                         if self.params.hist_malus > 0 {
-                            let bonus = depth * depth;
+                            let bonus = (depth / ONE_PLY) * (depth / ONE_PLY);
                             let gravity = |h: &mut i32, d: i32| *h += d - *h * d.abs() / 16384;
                             gravity(&mut self.history[m][me], bonus);
                             for &q in &tried {
                                 gravity(&mut self.history[q][me], -bonus);
                             }
                         } else {
-                            self.history[m][me] += depth * depth;
+                            self.history[m][me] += (depth / ONE_PLY) * (depth / ONE_PLY);
                         }
                         break;
                     }
@@ -935,7 +954,7 @@ impl<'a> Worker<'a> {
             }
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(key, ply, best, 0, depth, bound, best_move as u16);
+        self.tt.store(key, ply, best, 0, depth / ONE_PLY, bound, best_move as u16);
         best
     }
 
@@ -943,7 +962,7 @@ impl<'a> Worker<'a> {
     /// VCF that starts at the horizon is seen; `depth` counts down from 0 to bound it.
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
         let stand = evaluate(&self.b, self.side, self.params);
-        if stand >= beta || depth <= -self.params.qsearch_plies {
+        if stand >= beta || depth <= -self.params.qsearch_plies * ONE_PLY {
             return stand;
         }
         // Four sequences transpose a lot: quiescence results are kept at depth 0.
@@ -983,7 +1002,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.make(m);
-            let v = -self.search(-beta, -alpha, depth - 2, ply + 1);
+            let v = -self.search(-beta, -alpha, depth - 2 * ONE_PLY, ply + 1);
             self.undo();
             if self.abort {
                 return 0;
@@ -1031,14 +1050,14 @@ impl<'a> Worker<'a> {
             self.make(m);
             let mut v;
             if n == 0 {
-                v = -self.search(-beta, -alpha, depth - 1, 1);
+                v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1);
             } else {
-                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1);
+                v = -self.search(-alpha - 1, -alpha, (depth - 1 - r) * ONE_PLY, 1);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
+                    v = -self.search(-alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, depth - 1, 1);
+                    v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1);
                 }
             }
             self.undo();
@@ -1303,6 +1322,8 @@ mod tests {
             ("root_lmr", 2),
             ("lmr_log_div", 150),
             ("iir_depth", 3),
+            ("four_ext", 4),
+            ("pol_red_frac", 1),
         ];
         let think_with = |g: &Game, depth: u32| {
             let mut s = Searcher::new(1 << 20);

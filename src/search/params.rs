@@ -76,6 +76,13 @@ pub struct Params {
     /// (an open three, a stop of a three); fours, double threes and stops of a four-three or
     /// straight four never.
     pub pol_red_tact: i32,
+    /// 1: the policy-based reduction in sixteenths of a ply, continuous in the policy gap,
+    /// instead of whole plies.
+    pub pol_red_frac: i32,
+    /// Extension, in sixteenths of a ply, of the only reply to a four (which costs no depth
+    /// already): 4 makes it cost −¼ ply, as Rapfi's 1.3-ply extension of that reply does
+    /// −0.3. Only before the horizon (not in the four quiescence).
+    pub four_ext: i32,
     /// 1: late-move reductions also reduce the moves that are not quiet by their ordering score
     /// but make nothing stronger than one open three and stop nothing stronger than a four point
     /// of the opponent (a closed three or a two of his); 2: also at depth 2 (into the
@@ -293,6 +300,8 @@ impl Default for Params {
             pol_red: 150,
             pol_red_max: 2,
             pol_red_tact: 0,
+            pol_red_frac: 0,
+            four_ext: 0,
             lmr_tact: 1,
             think_forced: 1,
             lmr_far: 0,
@@ -344,6 +353,8 @@ impl Params {
             "se_depth" => self.se_depth = v.clamp(0, 64) as i32,
             "se_margin" => self.se_margin = v.clamp(0, 1000) as i32,
             "pol_red" => self.pol_red = v.clamp(0, 10_000) as i32,
+            "pol_red_frac" => self.pol_red_frac = v.clamp(0, 1) as i32,
+            "four_ext" => self.four_ext = v.clamp(0, 16) as i32,
             "pol_red_tact" => self.pol_red_tact = v.clamp(0, 1) as i32,
             "pol_red_max" => self.pol_red_max = v.clamp(0, 10) as i32,
             "lmr_tact" => self.lmr_tact = v.clamp(0, 2) as i32,
