@@ -42,14 +42,20 @@ pub fn bench(depth: u32, tweaks: &[(String, i64)]) -> Result<String, String> {
 
 /// Parses `name=integer` parameter tweaks.
 pub fn parse_tweaks(items: &[String]) -> Result<Vec<(String, i64)>, String> {
-    items
+    let tweaks: Vec<(String, i64)> = items
         .iter()
         .map(|t| {
             t.split_once('=')
                 .and_then(|(n, v)| Some((n.to_string(), v.parse::<i64>().ok()?)))
                 .ok_or_else(|| format!("a parameter wants name=integer, got {t:?}"))
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    // every name must be one the search knows
+    let mut p = crate::search::params::Params::default();
+    for (name, v) in &tweaks {
+        p.set(name, *v)?;
+    }
+    Ok(tweaks)
 }
 
 /// Who plays in [`selfplay`].

@@ -123,11 +123,22 @@ fn main() -> ExitCode {
             eprintln!("error: --weights wants a file");
             return ExitCode::FAILURE;
         }
+        // `--param name=value`: a malformed item or a name the search does not know is refused
+        // the same way, so that a tuning match never runs with a tweak silently dropped.
         let params: Vec<String> = args.windows(2).filter(|w| w[0] == "--param").map(|w| w[1].clone()).collect();
-        let tweaks = gorin::cli::parse_tweaks(&params).unwrap_or_else(|e| {
-            log::warn!("{e}");
-            Vec::new()
-        });
+        if args.last().is_some_and(|a| a == "--param") {
+            eprintln!("error: --param wants name=value");
+            println!("ERROR --param wants name=value");
+            return ExitCode::FAILURE;
+        }
+        let tweaks = match gorin::cli::parse_tweaks(&params) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: --param refused: {e}");
+                println!("ERROR --param refused: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
         if args.len() > 1 {
             log::info!("arguments {:?} (only --simple, --param and --weights are ours)", &args[1..]);
         }

@@ -54,6 +54,37 @@ fn brain_refuses_broken_weights() {
 }
 
 #[test]
+fn brain_refuses_unknown_or_malformed_params() {
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let _ = child.stdin.as_mut().unwrap().write_all(b"START 15\nEND\n");
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["--param", "aspiration=50"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("OK"));
+    for (args, why) in [
+        (&["--param", "no_such_knob=1"][..], "no_such_knob"),
+        (&["--param", "aspiration"][..], "name=integer"),
+        (&["--param", "aspiration=x"][..], "name=integer"),
+        (&["--param"][..], "name=value"),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} accepted");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(String::from_utf8_lossy(&out.stdout).starts_with("ERROR"), "{args:?}");
+    }
+}
+
+#[test]
 fn training_is_deterministic_and_names_bad_lines() {
     let train = |out: &std::path::Path, recs: &str| {
         Command::new(env!("CARGO_BIN_EXE_gorin-train"))
