@@ -869,8 +869,7 @@ impl<'a> Worker<'a> {
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
-            let weak = if p.pol_red_tact > 0 { !self.strong(m) } else { !self.tactical(m) };
-            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && weak {
+            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
                 let me_c = self.side;
                 let top = *pol_best.get_or_insert_with(|| {
                     moves.iter().map(|&(q, _)| policy_score(&self.b, q, me_c)).max().unwrap_or(0)
