@@ -10,8 +10,13 @@ fn tmp(name: &str) -> std::path::PathBuf {
 }
 
 fn brain_with_weights(path: &str) -> std::process::Output {
+    brain(&["--weights", path])
+}
+
+/// Runs the brain with `args`, sends START and END, and returns what it did.
+fn brain(args: &[&str]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
-        .args(["--weights", path])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -55,19 +60,7 @@ fn brain_refuses_broken_weights() {
 
 #[test]
 fn brain_refuses_unknown_or_malformed_params() {
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gorin"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        let _ = child.stdin.as_mut().unwrap().write_all(b"START 15\nEND\n");
-        child.wait_with_output().unwrap()
-    };
-    let out = run(&["--param", "aspiration=50"]);
+    let out = brain(&["--param", "aspiration=50"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("OK"));
     for (args, why) in [
@@ -76,7 +69,7 @@ fn brain_refuses_unknown_or_malformed_params() {
         (&["--param", "aspiration=x"][..], "name=integer"),
         (&["--param"][..], "name=value"),
     ] {
-        let out = run(args);
+        let out = brain(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} accepted");
         assert!(err.contains(why), "{args:?}: {err}");

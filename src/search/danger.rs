@@ -151,7 +151,13 @@ pub fn refutations(b: &mut Board, a: Color, line: &[usize]) -> CellSet {
     for _ in 0..made {
         b.undo();
     }
-    for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
+    with_counters(b, d, set, Threat::Four)
+}
+
+/// `set` plus the defender `d`'s cells of every threat class from `from` to an open four (his
+/// counter-threats), kept to the empty cells legal for him.
+fn with_counters(b: &mut Board, d: Color, mut set: CellSet, from: Threat) -> CellSet {
+    for &t in &Threat::ALL[from as usize..=Threat::OpenFour as usize] {
         for i in b.cells_with(d, t).iter() {
             set.insert(i);
         }
@@ -195,29 +201,9 @@ pub fn proof_refutations(b: &mut Board, a: Color, proof: &Proof) -> CellSet {
         }
         b.undo();
     }
-    let d = a.opp();
     let mut set = CellSet::new();
     walk(b, a, proof, &mut set);
-    for t in [
-        Threat::Three,
-        Threat::OpenThree,
-        Threat::ThreeThree,
-        Threat::Four,
-        Threat::FourThree,
-        Threat::FourFour,
-        Threat::OpenFour,
-    ] {
-        for i in b.cells_with(d, t).iter() {
-            set.insert(i);
-        }
-    }
-    let mut out = CellSet::new();
-    for i in set.iter() {
-        if b.is_empty_cell(i) && is_legal(b, i, d) {
-            out.insert(i);
-        }
-    }
-    out
+    with_counters(b, a.opp(), set, Threat::Three)
 }
 
 #[cfg(test)]
