@@ -45,7 +45,8 @@ pub struct Params {
     pub lmr2_after: usize,
     /// History malus (0 = off): at a beta cutoff the quiet moves searched before the cutting
     /// one lose `depth²` of history, the cutting one gains it, with gravity (values stay within
-    /// ±16384).
+    /// ±16384). On top of the se/pol_red/lmr_tact defaults, renju: H0, −51.0 ±50.5 (96
+    /// games, balanced openings). Off.
     pub hist_malus: i32,
     /// Move-count pruning (0 = off): once a move that does not lose has been searched, a
     /// non-root node searches at most `(3 + depth^1.32)` moves when its static value improved
@@ -58,7 +59,10 @@ pub struct Params {
     /// least beta the node is cut (multi-cut). `se_depth=5` alone: freestyle +5.8 ±17.4 (600
     /// games, no decision). On by default (5) together with `pol_red=150` and `lmr_tact=1`:
     /// the three against none, SPRT 0,25,0.05,0.05 at 100 ms, balanced openings, quiet
-    /// machine: freestyle H1, +28.2 ±21.8 (495 games), renju H1, +60.3 ±38.4 (192 games).
+    /// machine: freestyle H1, +28.2 ±21.8 (495 games), renju H1, +60.3 ±38.4 (192 games);
+    /// rerun on the data openings (tests/data then random), new defaults against old:
+    /// freestyle +18.0 ±15.7 (600 games, no decision, LLR 2.15), renju H1, +42.1 ±28.8 (225
+    /// games). `se_depth=4`: H0, −15.1 ±29.8; `se_depth=6`: H0, −6.4 ±24.0 (freestyle).
     pub se_depth: i32,
     pub se_margin: i32,
     /// Policy-based reduction (0 = off): a move after the first that neither makes an open
@@ -100,7 +104,9 @@ pub struct Params {
     /// every rule, 0 never. Against 0 (SPRT 0,25 at 100 ms, quiet machine): freestyle H1
     /// +45.2 ±32.3 (170 games, balanced openings), then H0 +1.5 ±18.1 (462 games, openings
     /// of tests/data then random: the first run stopped early on a lucky streak); renju H0
-    /// −13.0 ±28.2 (160 games, balanced openings). Off.
+    /// −13.0 ±28.2 (160 games, balanced openings). On top of the se/pol_red/lmr_tact defaults
+    /// the same split again: freestyle H1 +28.6 ±22.3 (292 games, balanced openings), H0
+    /// +3.7 ±16.9 (379 games, data openings): the balanced set is one fixed set. Off.
     pub lmr_far: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
