@@ -785,7 +785,7 @@ impl<'a> Worker<'a> {
             }
         }
         let danger = self.danger(ply, depth / ONE_PLY, pv_node);
-        // whole plies (rounded up) for the move caps and the move-count limit
+        // whole plies (rounded up) for the move caps and late-move pruning
         let plies = (depth + ONE_PLY - 1) / ONE_PLY;
         let moves = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
         let mc_limit = if p.mcp > 0 {
