@@ -101,6 +101,14 @@ fn parse_rule(s: &str) -> Result<Rule, String> {
 /// subcommands here and to `Cmd`.
 const SUBCOMMANDS: &[&str] = &["forbid", "bench", "selfplay", "solve", "help", "--help", "-h", "--version", "-V"];
 
+/// A brain option that cannot be honoured: said on stderr and, as `ERROR …`, to the manager on
+/// stdout; the brain then exits rather than play with it dropped.
+fn refuse(why: &str) -> ExitCode {
+    eprintln!("error: {why}");
+    println!("ERROR {why}");
+    ExitCode::FAILURE
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<String> = std::env::args().collect();
@@ -115,9 +123,7 @@ fn main() -> ExitCode {
         // says why and exits rather than play with broken weights.
         if let Some(w) = args.windows(2).find(|w| w[0] == "--weights") {
             if let Err(e) = gorin::eval::weights::install_file(&w[1]) {
-                eprintln!("error: --weights refused: {e}");
-                println!("ERROR --weights refused: {e}");
-                return ExitCode::FAILURE;
+                return refuse(&format!("--weights refused: {e}"));
             }
         } else if args.last().is_some_and(|a| a == "--weights") {
             eprintln!("error: --weights wants a file");
@@ -127,17 +133,11 @@ fn main() -> ExitCode {
         // the same way, so that a tuning match never runs with a tweak silently dropped.
         let params: Vec<String> = args.windows(2).filter(|w| w[0] == "--param").map(|w| w[1].clone()).collect();
         if args.last().is_some_and(|a| a == "--param") {
-            eprintln!("error: --param wants name=value");
-            println!("ERROR --param wants name=value");
-            return ExitCode::FAILURE;
+            return refuse("--param wants name=value");
         }
         let tweaks = match gorin::cli::parse_tweaks(&params) {
             Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: --param refused: {e}");
-                println!("ERROR --param refused: {e}");
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return refuse(&format!("--param refused: {e}")),
         };
         if args.len() > 1 {
             log::info!("arguments {:?} (only --simple, --param and --weights are ours)", &args[1..]);

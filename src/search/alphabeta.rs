@@ -784,15 +784,17 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let danger = self.danger(ply, depth / ONE_PLY, pv_node);
-        // whole plies (rounded up) for the move caps and late-move pruning
+        // whole plies, rounded down (the parameters' thresholds and formulas, the table) and
+        // up (the move caps and late-move pruning)
+        let whole = depth / ONE_PLY;
         let plies = (depth + ONE_PLY - 1) / ONE_PLY;
+        let danger = self.danger(ply, whole, pv_node);
         let moves = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
         let mc_limit = if p.mcp > 0 {
             let e = evaluate(&self.b, self.side, p);
             self.static_eval[pu] = e;
             let before = if pu >= 2 { self.static_eval[pu - 2] } else { NO_EVAL };
-            move_count_limit(depth / ONE_PLY, before == NO_EVAL || e > before)
+            move_count_limit(whole, before == NO_EVAL || e > before)
         } else {
             usize::MAX
         };
@@ -813,7 +815,7 @@ impl<'a> Worker<'a> {
         {
             let sbeta = h.value - p.se_margin * depth / ONE_PLY;
             self.excluded[pu] = h.mv;
-            let v = self.search(sbeta - 1, sbeta, (depth / ONE_PLY - 1) / 2 * ONE_PLY, ply);
+            let v = self.search(sbeta - 1, sbeta, (whole - 1) / 2 * ONE_PLY, ply);
             self.excluded[pu] = 0;
             if self.abort {
                 return 0;
@@ -891,7 +893,7 @@ impl<'a> Worker<'a> {
             } else {
                 let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
                 let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
-                let d = depth / ONE_PLY;
+                let d = whole;
                 let r = if depth >= min_depth * ONE_PLY && n >= self.params.lmr_after && reducible {
                     if self.params.lmr_log_div > 0 {
                         let lr = ((d as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
@@ -935,14 +937,14 @@ impl<'a> Worker<'a> {
                             k[0] = m as u16;
                         }
                         if self.params.hist_malus > 0 {
-                            let bonus = (depth / ONE_PLY) * (depth / ONE_PLY);
+                            let bonus = whole * whole;
                             let gravity = |h: &mut i32, d: i32| *h += d - *h * d.abs() / 16384;
                             gravity(&mut self.history[m][me], bonus);
                             for &q in &tried {
                                 gravity(&mut self.history[q][me], -bonus);
                             }
                         } else {
-                            self.history[m][me] += (depth / ONE_PLY) * (depth / ONE_PLY);
+                            self.history[m][me] += whole * whole;
                         }
                         break;
                     }
@@ -953,7 +955,7 @@ impl<'a> Worker<'a> {
             }
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        self.tt.store(key, ply, best, 0, depth / ONE_PLY, bound, best_move as u16);
+        self.tt.store(key, ply, best, 0, whole, bound, best_move as u16);
         best
     }
 
