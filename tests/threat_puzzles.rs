@@ -256,6 +256,34 @@ fn still_straight(b: &mut Board, a: Color, q: usize) -> bool {
 /// or else a VCF, which is found and replayed the same way.
 /// Returns the number of defender positions checked.
 fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
+    check_proof_memo(b, a, p, &mut std::collections::HashSet::new())
+}
+
+/// [`check_proof`] with the positions (attacker to move) already verified as wins: a proof
+/// tree read from a transposition table repeats subtrees, and the VCFs that answer unlisted
+/// replies repeat too; each position is replayed against every defence once.
+fn check_proof_memo(
+    b: &mut Board,
+    a: Color,
+    p: &Proof,
+    won: &mut std::collections::HashSet<u64>,
+) -> Result<usize, String> {
+    if won.contains(&b.hash()) {
+        return Ok(0);
+    }
+    let r = check_proof_once(b, a, p, won);
+    if r.is_ok() {
+        won.insert(b.hash());
+    }
+    r
+}
+
+fn check_proof_once(
+    b: &mut Board,
+    a: Color,
+    p: &Proof,
+    won: &mut std::collections::HashSet<u64>,
+) -> Result<usize, String> {
     assert!(!b.rule().is_caro());
     let d = a.opp();
     let m = p.mv;
@@ -283,7 +311,7 @@ fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
             }
             b.make(r, d);
             let ok = match p.replies.iter().find(|(x, _)| *x == r) {
-                Some((_, sub)) => check_proof(b, a, sub).map(|n| checked += n),
+                Some((_, sub)) => check_proof_memo(b, a, sub, won).map(|n| checked += n),
                 None => {
                     let dfive = !five_points(b, d).is_empty();
                     if !five_points(b, a).is_empty() {
@@ -300,7 +328,9 @@ fn check_proof(b: &mut Board, a: Color, p: &Proof) -> Result<usize, String> {
                         let stop = AtomicBool::new(false);
                         let mut s = ThreatSolver::with_table_log2(16);
                         match s.vcf(b, a, &SolveLimits::vcf(60), &stop) {
-                            SolveResult::Win(line) => check_proof(b, a, &Proof::from_line(&line)).map(|n| checked += n),
+                            SolveResult::Win(line) => {
+                                check_proof_memo(b, a, &Proof::from_line(&line), won).map(|n| checked += n)
+                            }
                             _ => Err(format!("unlisted reply {} defends against {}", at(b, r), at(b, m))),
                         }
                     }

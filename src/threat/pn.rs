@@ -677,8 +677,13 @@ impl PnSearch<'_, '_> {
     /// shallow wins are found at shallow cost, and the table carries the numbers from one
     /// iteration to the next. With `tree`, the proof tree is built.
     fn solve(&mut self, b: &mut Board, tree: bool) -> (SolveResult, Option<Proof>) {
+        let trace = std::env::var("GORIN_TRACE").is_ok();
         for depth in 1..=self.max_depth.max(1) {
-            match self.mid(b, true, depth, INF, INF) {
+            let r = self.mid(b, true, depth, INF, INF);
+            if trace {
+                eprintln!("  depth {depth}: {:?} nodes {} counts {:?}", r, self.v.budget.nodes, self.count);
+            }
+            match r {
                 Ok((0, _)) if tree => {
                     // The tree is read back with a budget of its own (the proof exists; only
                     // overwritten entries cost a search again), counted on top of the search's.
