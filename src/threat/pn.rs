@@ -124,6 +124,24 @@
 //! the full 5 s run above), the 67 proved by both 0.81 times the time. The full 424 at 5 s was
 //! not run again for this change. Timings on the shared machine vary by ±10–20% between runs
 //! of the same code.
+//!
+//! **Where the time goes, and what did not help** (2026-12-01, code of 034fb28, the same as
+//! 897e6a3). The 72 problems left unknown at 5 s were given 15 s each (`GORIN_TRACE=1`): 20
+//! more were proved, every one in the second pass (VCF threats) at depth 4–9; the other 52
+//! stopped in the second pass at depth 1–10. A profile of one of them (`perf`, 天狗道场#61):
+//! the board's make and undo take two thirds of the time; the VCF searches (the checks at OR
+//! nodes and the threat test of VCF-threat replies) 42% inclusive, the defender's reply
+//! generation 36%. Tried as switches on the fixed 100-problem sample at 1 s (the base: 58
+//! proved), none changed the count beyond ±2 or the time of the problems proved by both
+//! beyond the noise: ε 1/4 → 1 (59), a reply cache of 1M instead of 64K (56), a pass-1 cap of
+//! 300K nodes (57), `FAR_PN` 3 (55), starting numbers 6 and 10 for closed-three and two makers
+//! (58), depth iterations in steps of 2 (57), a killer move by ply at OR nodes (56), disproofs
+//! of non-threats kept for any depth (57), fours costing a quarter or half of a three instead
+//! of nothing (55, 58), VCF depth 12 or 8 instead of 20 (57, 57); exact VCF-threat reply sets
+//! (`CONFIRM_VCF_DEFENCES`) lost (51). So the open problems need a smaller tree, not a faster
+//! or differently ordered one: the defender's replies to VCF threats (each refuted by its own
+//! search) are the bulk, and reusing one reply's proof for its siblings (relevance zones, or
+//! Kawano's simulation) is the next thing to try.
 
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
