@@ -271,19 +271,6 @@ fn check_proof_memo(
     if won.contains(&b.hash()) {
         return Ok(0);
     }
-    let r = check_proof_once(b, a, p, won);
-    if r.is_ok() {
-        won.insert(b.hash());
-    }
-    r
-}
-
-fn check_proof_once(
-    b: &mut Board,
-    a: Color,
-    p: &Proof,
-    won: &mut std::collections::HashSet<u64>,
-) -> Result<usize, String> {
     assert!(!b.rule().is_caro());
     let d = a.opp();
     let m = p.mv;
@@ -342,6 +329,9 @@ fn check_proof_once(
         Ok(checked)
     })();
     b.undo();
+    if res.is_ok() {
+        won.insert(b.hash());
+    }
     res
 }
 
