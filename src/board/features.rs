@@ -1,17 +1,21 @@
 //! Per-cell feature codes for the learned evaluation.
 //!
-//! The code of an empty cell for a side is the *multiset* of its four line patterns (the
-//! directions' order does not matter): one of [`CODE_COUNT`] = C(14, 4) = 1001 values. The board
+//! The code of an empty cell for a side is the *multiset* of its four fine line patterns (the
+//! directions' order does not matter; [`super::pattern::fine_table`] splits the weak patterns by
+//! how many ways they grow): one of [`CODE_COUNT`] = C(19, 4) = 3876 values. The board
 //! keeps each empty cell's two codes (one per side) and, per side, two sums of learned
 //! per-code values over all empty cells, updated with the line patterns in make/undo, so the
 //! evaluation reads them in O(1). A cell's threat class is a function of its code.
 
-use super::pattern::{PATTERN_COUNT, Pattern, combine};
+use super::pattern::{FINE_COUNT, FINE_TO_COARSE, PATTERN_COUNT, Pattern, combine};
 use crate::core::{Color, Rule};
 use std::sync::OnceLock;
 
-/// Number of distinct cell codes (multisets of four patterns out of eleven).
-pub const CODE_COUNT: usize = 1001;
+/// Number of distinct cell codes (multisets of four fine patterns out of sixteen).
+pub const CODE_COUNT: usize = 3876;
+
+/// Number of codes of the eleven coarse patterns (weights files of format versions 1–3).
+pub const COARSE_CODE_COUNT: usize = 1001;
 
 /// Rule/colour classes with their own tables: freestyle, standard (and caro), renju black,
 /// renju white.
@@ -30,52 +34,59 @@ pub fn class_of(rule: Rule, c: Color) -> usize {
 pub const CLASS_NAMES: [&str; CLASS_COUNT] = ["freestyle", "standard", "renju-black", "renju-white"];
 
 struct Codes {
-    /// packed four patterns (4 bits each) → code.
+    /// packed four fine patterns (4 bits each) → code.
     by_packed: Vec<u16>,
-    /// code → its patterns, sorted.
+    /// code → its fine patterns, sorted.
     patterns: Vec<[u8; 4]>,
+    /// code → the code of its coarse patterns (the 1001 codes of the older weights files).
+    coarse: Vec<u16>,
     /// code → threat class, without and with forbidden rules.
     threat: [Vec<u8>; 2],
+}
+
+/// The multisets of four values below `n`, in lexicographic order, and the rank of each
+/// sorted quadruple (indexed by `((a·n + b)·n + c)·n + d`).
+fn multisets(n: usize) -> (Vec<[u8; 4]>, Vec<u16>) {
+    let mut patterns = Vec::new();
+    let mut rank = vec![0u16; n * n * n * n];
+    for a in 0..n {
+        for b in a..n {
+            for c in b..n {
+                for d in c..n {
+                    rank[((a * n + b) * n + c) * n + d] = patterns.len() as u16;
+                    patterns.push([a as u8, b as u8, c as u8, d as u8]);
+                }
+            }
+        }
+    }
+    (patterns, rank)
+}
+
+fn rank_of(rank: &[u16], n: usize, mut p: [usize; 4]) -> u16 {
+    p.sort_unstable();
+    rank[((p[0] * n + p[1]) * n + p[2]) * n + p[3]]
 }
 
 fn codes() -> &'static Codes {
     static C: OnceLock<Codes> = OnceLock::new();
     C.get_or_init(|| {
-        let n = PATTERN_COUNT;
-        let mut patterns = Vec::with_capacity(CODE_COUNT);
-        let mut rank = vec![0u16; n * n * n * n];
-        for a in 0..n {
-            for b in a..n {
-                for c in b..n {
-                    for d in c..n {
-                        rank[((a * n + b) * n + c) * n + d] = patterns.len() as u16;
-                        patterns.push([a as u8, b as u8, c as u8, d as u8]);
-                    }
-                }
-            }
-        }
+        let (patterns, rank) = multisets(FINE_COUNT);
         assert_eq!(patterns.len(), CODE_COUNT);
+        let (coarse_patterns, coarse_rank) = multisets(PATTERN_COUNT);
+        assert_eq!(coarse_patterns.len(), COARSE_CODE_COUNT);
         let by_packed = (0..=u16::MAX as u32)
-            .map(|k| {
-                let mut p = [0usize; 4];
-                for (d, x) in p.iter_mut().enumerate() {
-                    *x = ((k >> (4 * d)) & 15) as usize;
-                }
-                if p.iter().any(|&x| x >= n) {
-                    // Keys with nibbles beyond the last pattern never occur.
-                    return 0;
-                }
-                p.sort_unstable();
-                rank[((p[0] * n + p[1]) * n + p[2]) * n + p[3]]
-            })
+            .map(|k| rank_of(&rank, FINE_COUNT, std::array::from_fn(|d| ((k >> (4 * d)) & 15) as usize)))
             .collect();
+        let coarse_of = |q: &[u8; 4]| q.map(|x| FINE_TO_COARSE[x as usize]);
+        let coarse =
+            patterns.iter().map(|q| rank_of(&coarse_rank, PATTERN_COUNT, coarse_of(q).map(|x| x as usize))).collect();
         let pack = |q: &[u8; 4]| q.iter().enumerate().fold(0u16, |acc, (d, &x)| acc | (x as u16) << (4 * d));
-        let threat = [false, true].map(|f| patterns.iter().map(|q| combine(pack(q), f) as u8).collect());
-        Codes { by_packed, patterns, threat }
+        let threat = [false, true].map(|f| patterns.iter().map(|q| combine(pack(&coarse_of(q)), f) as u8).collect());
+        Codes { by_packed, patterns, coarse, threat }
     })
 }
 
-/// The code of four packed line patterns (direction d at bits 4d..4d+4).
+/// The code of four packed fine line patterns (direction d at bits 4d..4d+4).
 #[inline]
 pub fn code_table() -> &'static [u16] {
     &codes().by_packed
@@ -86,9 +97,20 @@ pub fn code_threat_table(forbidden_rules: bool) -> &'static [u8] {
     &codes().threat[forbidden_rules as usize]
 }
 
-/// The four patterns of a code, weakest first.
+/// The four coarse patterns of a code, weakest first.
 pub fn code_patterns(code: usize) -> [Pattern; 4] {
-    codes().patterns[code].map(Pattern::from_u8)
+    codes().patterns[code].map(|x| Pattern::from_u8(FINE_TO_COARSE[x as usize]))
+}
+
+/// The four fine patterns of a code, weakest first.
+pub fn code_fine_patterns(code: usize) -> [u8; 4] {
+    codes().patterns[code]
+}
+
+/// The coarse code (< [`COARSE_CODE_COUNT`], as in weights files of format versions 1–3) of
+/// each code.
+pub fn coarse_code_table() -> &'static [u16] {
+    &codes().coarse
 }
 
 /// Number of distinct line shapes of the learned policy's line term: the eight neighbours at
@@ -183,23 +205,33 @@ mod tests {
     #[test]
     fn codes_ignore_direction_order_and_keep_threats() {
         let t = code_table();
-        let pack = |p: [Pattern; 4]| p.iter().enumerate().fold(0u16, |a, (d, &x)| a | (x as u16) << (4 * d));
-        use Pattern::*;
-        let a = pack([OpenThree, None, Four, One]);
-        let b = pack([One, Four, None, OpenThree]);
+        // fine patterns: 2 one-b, 3 one-f, 10 open-three-a, 11 open-three-b, 12 four
+        let pack = |p: [u16; 4]| p.iter().enumerate().fold(0u16, |a, (d, &x)| a | x << (4 * d));
+        let a = pack([11, 0, 12, 2]);
+        let b = pack([2, 12, 0, 11]);
         assert_eq!(t[a as usize], t[b as usize]);
-        assert_ne!(t[a as usize], t[pack([OpenThree, None, Four, Two]) as usize]);
+        assert_ne!(t[a as usize], t[pack([11, 0, 12, 3]) as usize]);
+        assert_ne!(t[a as usize], t[pack([10, 0, 12, 2]) as usize]);
+        use Pattern::*;
         assert_eq!(code_patterns(t[a as usize] as usize), [None, One, OpenThree, Four]);
+        assert_eq!(code_fine_patterns(t[a as usize] as usize), [0, 2, 11, 12]);
+        // the coarse code and the threat class depend only on the coarse patterns
+        let coarse = coarse_code_table();
+        assert_eq!(coarse[t[a as usize] as usize], coarse[t[pack([10, 0, 12, 3]) as usize] as usize]);
         let mut seen = std::collections::HashSet::new();
+        let mut seen_coarse = std::collections::HashSet::new();
         for k in 0..=u16::MAX {
-            if (0..4).all(|d| ((k >> (4 * d)) & 15) < PATTERN_COUNT as u16) {
-                let c = t[k as usize] as usize;
-                seen.insert(c);
-                for f in [false, true] {
-                    assert_eq!(code_threat_table(f)[c], combine(k, f) as u8);
-                }
+            let c = t[k as usize] as usize;
+            seen.insert(c);
+            seen_coarse.insert(coarse[c]);
+            let coarse_packed = (0..4).fold(0u16, |a, d| {
+                a | (crate::board::pattern::FINE_TO_COARSE[((k >> (4 * d)) & 15) as usize] as u16) << (4 * d)
+            });
+            for f in [false, true] {
+                assert_eq!(code_threat_table(f)[c], combine(coarse_packed, f) as u8);
             }
         }
         assert_eq!(seen.len(), CODE_COUNT);
+        assert_eq!(seen_coarse.len(), COARSE_CODE_COUNT);
     }
 }

@@ -146,7 +146,8 @@ pub const DIRS: usize = 4;
 struct LineState {
     /// keys[side][dir]: the line key seen from `side`.
     keys: [[u32; DIRS]; 2],
-    /// pats[side]: four line patterns, 4 bits each (empty cells only).
+    /// pats[side]: four fine line patterns (see [`pattern::fine_table`]), 4 bits each (empty
+    /// cells only).
     pats: [u16; 2],
     /// threat[side] (empty cells only).
     threat: [u8; 2],
@@ -186,6 +187,8 @@ pub struct Board {
     wall: u32,
     step: [isize; DIRS],
     tables: [&'static [u8]; 2],
+    /// The fine pattern tables (what `pats` holds; the coarse pattern follows from the fine).
+    fine: [&'static [u8]; 2],
     /// Packed patterns → cell code, and code → threat class per side.
     codes: &'static [u16],
     code_threat: [&'static [u8]; 2],
@@ -247,6 +250,7 @@ impl Board {
             wall: pattern::wall_digit(radix),
             step: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             tables: [pattern::table(kinds[0]), pattern::table(kinds[1])],
+            fine: [pattern::fine_table(kinds[0]), pattern::fine_table(kinds[1])],
             codes: features::code_table(),
             code_threat: [
                 features::code_threat_table(rule.has_forbidden(Color::Black)),
@@ -406,7 +410,7 @@ impl Board {
     /// Line pattern made by `c` playing the empty cell `i` in direction `dir`.
     #[inline]
     pub fn pattern(&self, i: usize, c: Color, dir: usize) -> Pattern {
-        Pattern::from_u8(((self.lines[i].pats[c.idx()] >> (4 * dir)) & 15) as u8)
+        Pattern::from_u8(pattern::FINE_TO_COARSE[((self.lines[i].pats[c.idx()] >> (4 * dir)) & 15) as usize])
     }
     /// Threat class of the empty cell `i` for `c` (line-based; for renju black,
     /// [`Threat::ThreeThree`] still needs [`Board::is_forbidden`]).
@@ -671,7 +675,7 @@ impl Board {
     fn update_lines<const ADD: bool, const PAIR: bool, const VALUES: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
-        let tables = self.tables;
+        let tables = self.fine;
         let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
         let pairs = self.pairs;
         for d in 0..DIRS {
@@ -798,7 +802,7 @@ impl Board {
         for s in 0..2 {
             let mut packed = 0u16;
             for d in 0..DIRS {
-                packed |= (self.tables[s][self.lines[q].keys[s][d] as usize] as u16) << (4 * d);
+                packed |= (self.fine[s][self.lines[q].keys[s][d] as usize] as u16) << (4 * d);
             }
             let code = self.codes[packed as usize];
             self.lines[q].pats[s] = packed;

@@ -266,6 +266,92 @@ pub fn build_table(kind: WinKind) -> Vec<u8> {
     t
 }
 
+/// Number of fine line patterns (see [`fine_table`]).
+pub const FINE_COUNT: usize = 16;
+
+/// The [`Pattern`] each fine pattern refines.
+pub const FINE_TO_COARSE: [u8; FINE_COUNT] = [0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10];
+
+/// Names of the fine patterns, for tools and tests.
+pub const FINE_NAMES: [&str; FINE_COUNT] = [
+    "none",
+    "overline",
+    "one-b",
+    "one-f",
+    "two-a",
+    "two-b",
+    "open-two-a",
+    "open-two-b",
+    "three-a",
+    "three-b",
+    "open-three-a",
+    "open-three-b",
+    "four",
+    "double-four",
+    "open-four",
+    "five",
+];
+
+/// Builds the fine pattern table of a win kind: the [`Pattern`] of each key, with the weak
+/// patterns split by how many ways they grow (counted over the one-stone successors in the
+/// window, whose patterns the coarse table already holds):
+/// - `One`: some second stone makes an `OpenTwo` (3, "one-f") or none does (2, "one-b");
+/// - `Two`: at most three second stones make a `Three` (4) or four or more do (5);
+/// - `OpenTwo`: at most two second stones make an `OpenThree` (6) or three or more do (7);
+/// - `Three`: at most two second stones make a four (8) or three or more do (9, e.g. the
+///   stones spread over two five-windows);
+/// - `OpenThree`: one second stone makes a straight four (10, e.g. a split three) or two or
+///   more do (11).
+///
+/// The features of the learned evaluation use these; the threat logic uses the coarse ones
+/// ([`FINE_TO_COARSE`]).
+pub fn build_fine_table(kind: WinKind, coarse: &[u8]) -> Vec<u8> {
+    let radix = kind.radix();
+    let pw = powers(radix);
+    let n = pw[9] * radix;
+    (0..n)
+        .map(|key| {
+            let p = Pattern::from_u8(coarse[key as usize]);
+            let count = |want: &dyn Fn(Pattern) -> bool| {
+                let mut k = key;
+                let mut c = 0;
+                for &w in pw.iter() {
+                    if k % radix == EMPTY_DIGIT && want(Pattern::from_u8(coarse[(key + w) as usize])) {
+                        c += 1;
+                    }
+                    k /= radix;
+                }
+                c
+            };
+            match p {
+                Pattern::None => 0,
+                Pattern::Overline => 1,
+                Pattern::One => 2 + (count(&|q| q == Pattern::OpenTwo) > 0) as u8,
+                Pattern::Two => 4 + (count(&|q| q == Pattern::Three) >= 4) as u8,
+                Pattern::OpenTwo => 6 + (count(&|q| q == Pattern::OpenThree) >= 3) as u8,
+                Pattern::Three => 8 + (count(&|q| q.is_four()) >= 3) as u8,
+                Pattern::OpenThree => 10 + (count(&|q| q == Pattern::OpenFour) >= 2) as u8,
+                Pattern::Four => 12,
+                Pattern::DoubleFour => 13,
+                Pattern::OpenFour => 14,
+                Pattern::Five => 15,
+            }
+        })
+        .collect()
+}
+
+static FINE_TABLES: [OnceLock<Vec<u8>>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// The fine pattern table of a win kind (see [`build_fine_table`]), built on first use.
+pub fn fine_table(kind: WinKind) -> &'static [u8] {
+    FINE_TABLES[kind as usize].get_or_init(|| build_fine_table(kind, table(kind)))
+}
+
+/// The fine pattern of a line given as in [`classify_str`].
+pub fn classify_fine_str(s: &str, kind: WinKind) -> u8 {
+    fine_table(kind)[str_key(s, kind) as usize]
+}
+
 static TABLES: [OnceLock<Vec<u8>>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// The pattern table of a win kind, built on first use (a few milliseconds; caro's larger one
@@ -415,6 +501,10 @@ pub fn combine_table(forbidden_rules: bool) -> &'static [u8] {
 /// `.` empty, `#` wall (caro), and `*` the empty centre to play. The string must have five
 /// cells on each side of `*` (pad with `O`/`#`).
 pub fn classify_str(s: &str, kind: WinKind) -> Pattern {
+    Pattern::from_u8(table(kind)[str_key(s, kind) as usize])
+}
+
+fn str_key(s: &str, kind: WinKind) -> u32 {
     let cells: Vec<char> = s.chars().collect();
     let c = cells.iter().position(|&ch| ch == '*').expect("centre '*'");
     assert!(c == 5 && cells.len() == 11, "need 5 cells each side of '*'");
@@ -434,7 +524,7 @@ pub fn classify_str(s: &str, kind: WinKind) -> Pattern {
         };
         key += dgt * pw[digit_index(off) as usize];
     }
-    Pattern::from_u8(table(kind)[key as usize])
+    key
 }
 
 #[cfg(test)]
@@ -472,5 +562,34 @@ mod tests {
         assert_eq!(classify_str("OXXXX*XXO..", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*X....", CaroAtLeastFive), Five);
         assert_eq!(classify_str("OXXXX*XO...", CaroExactlyFive), Overline);
+    }
+
+    #[test]
+    fn fine_patterns_split_by_the_ways_to_grow() {
+        let f = |s: &str| FINE_NAMES[classify_fine_str(s, AtLeastFive) as usize];
+        // a three with two straight-four points, and a split three with one
+        assert_eq!(f(".....*XX..."), "open-three-b");
+        assert_eq!(f("....X*.X..."), "open-three-a");
+        // a closed three: two points make a four, or three (two five-windows)
+        assert_eq!(f("....O*XX..."), "three-a");
+        assert_eq!(f("..X.O*XX..."), "three-a");
+        assert_eq!(f(".X.X.*.X..."), "three-b");
+        // an open two: two points make an open three, or more
+        assert_eq!(f(".....*..X.."), "open-two-a");
+        assert_eq!(f(".....*X...."), "open-two-b");
+        // a lone stone that can still become an open two, and one that cannot
+        assert_eq!(f(".....*....."), "one-f");
+        assert_eq!(f("....O*....O"), "one-b");
+        assert_eq!(f("....O*O...."), "none");
+        // every fine pattern refines the coarse one, on every key of every kind
+        for kind in [AtLeastFive, ExactlyFive, CaroAtLeastFive] {
+            let (c, fine) = (table(kind), fine_table(kind));
+            assert!(c.iter().zip(fine).all(|(&c, &f)| FINE_TO_COARSE[f as usize] == c));
+            let mut seen = [false; FINE_COUNT];
+            fine.iter().for_each(|&x| seen[x as usize] = true);
+            // (no overline where six or more wins)
+            seen[1] |= !kind.exact();
+            assert!(seen.iter().all(|&s| s), "{kind:?}: every fine pattern occurs: {seen:?}");
+        }
     }
 }

@@ -8,16 +8,21 @@
 //! values `[code][own, opponent]`, and (from version 2) the pair term's factors
 //! `u[code][rank]` then `v[code][rank]` (f32 each), and (from version 3) the policy's line-shape
 //! values `[shape][own, opponent]` (see [`crate::board::features::LINE_COUNT`]), and last an
-//! FNV-1a 64 checksum of everything before it. Version 1 files (no pair term) and version 2
-//! files (no policy line term) are still read. A file of another version, with a wrong checksum or of the wrong length is
-//! refused with the reason; the engine never plays with broken weights.
+//! FNV-1a 64 checksum of everything before it. Version 4 has the 3876 codes of the fine line
+//! patterns; versions 1–3 have the 1001 codes of the coarse ones (version 1 files have no pair
+//! term, version 2 files no policy line term) and are still read: each fine code takes the
+//! values of its coarse code, so an old file evaluates as before. A file of another version,
+//! with a wrong checksum or of the wrong length is refused with the reason; the engine never
+//! plays with broken weights.
 
-use crate::board::features::{CLASS_COUNT, CODE_COUNT, CellValues, LINE_COUNT, PAIR_RANK, PairFactors};
+use crate::board::features::{
+    CLASS_COUNT, COARSE_CODE_COUNT, CODE_COUNT, CellValues, LINE_COUNT, PAIR_RANK, PairFactors, coarse_code_table,
+};
 use crate::board::pattern::THREAT_COUNT;
 use std::sync::OnceLock;
 
 pub const MAGIC: &[u8; 8] = b"GORINWTS";
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
 /// pair sums are then in engine units × PAIR_FP_U × PAIR_FP_V.
 pub const PAIR_FP_U: f32 = 64.0;
@@ -95,9 +100,18 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 const HEADER: usize = 8 + 4 * 6;
-const PER_CLASS_V1: usize = CODE_COUNT * 2 + 2 * THREAT_COUNT * 2 + 1 + CODE_COUNT * 2;
-const PER_CLASS_V2: usize = PER_CLASS_V1 + 2 * CODE_COUNT * PAIR_RANK;
-const PER_CLASS: usize = PER_CLASS_V2 + 2 * LINE_COUNT;
+
+/// The f32 values of one class in a file of `version` (with its number of codes).
+const fn per_class(version: u32) -> usize {
+    let codes = if version >= 4 { CODE_COUNT } else { COARSE_CODE_COUNT };
+    let v1 = codes * 2 + 2 * THREAT_COUNT * 2 + 1 + codes * 2;
+    match version {
+        1 => v1,
+        2 => v1 + 2 * codes * PAIR_RANK,
+        _ => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT,
+    }
+}
+const PER_CLASS: usize = per_class(FORMAT_VERSION);
 
 impl Weights {
     pub fn new(k: f32, policy_trained: bool, residual: bool, classes: Vec<ClassWeights>) -> Weights {
@@ -208,11 +222,7 @@ impl Weights {
         if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(format!("weights format version {version}, this build reads versions 1 to {FORMAT_VERSION}"));
         }
-        let per_class = match version {
-            1 => PER_CLASS_V1,
-            2 => PER_CLASS_V2,
-            _ => PER_CLASS,
-        };
+        let per_class = per_class(version);
         let want = HEADER + CLASS_COUNT * per_class * 4 + 8;
         if b.len() != want {
             return Err(format!("weights file has {} bytes, version {version} has {want}", b.len()));
@@ -227,9 +237,10 @@ impl Weights {
         let policy_trained = u32_at(16) & 1 != 0;
         let residual = u32_at(16) & 2 != 0;
         let (nc, ncode, nt) = (u32_at(20) as usize, u32_at(24) as usize, u32_at(28) as usize);
-        if (nc, ncode, nt) != (CLASS_COUNT, CODE_COUNT, THREAT_COUNT) {
+        let codes = if version >= 4 { CODE_COUNT } else { COARSE_CODE_COUNT };
+        if (nc, ncode, nt) != (CLASS_COUNT, codes, THREAT_COUNT) {
             return Err(format!(
-                "weights have {nc} classes, {ncode} codes, {nt} threats; this build wants {CLASS_COUNT}, {CODE_COUNT}, {THREAT_COUNT}"
+                "weights have {nc} classes, {ncode} codes, {nt} threats; version {version} wants {CLASS_COUNT}, {codes}, {THREAT_COUNT}"
             ));
         }
         if !(k.is_finite() && k > 0.0) {
@@ -244,6 +255,10 @@ impl Weights {
         let mut classes = Vec::new();
         for _ in 0..CLASS_COUNT {
             let mut c = ClassWeights::zero();
+            c.cell.truncate(codes);
+            c.policy.truncate(codes);
+            c.pair_u.truncate(codes);
+            c.pair_v.truncate(codes);
             c.cell.iter_mut().flatten().for_each(|x| *x = next());
             c.state.iter_mut().flatten().flatten().for_each(|x| *x = next());
             c.bias = next();
@@ -254,6 +269,15 @@ impl Weights {
             }
             if version >= 3 {
                 c.policy_line.iter_mut().flatten().for_each(|x| *x = next());
+            }
+            if codes != CODE_COUNT {
+                // coarse codes: each fine code takes its coarse code's values
+                let coarse = coarse_code_table();
+                let expand = |v: &[[f32; 2]]| coarse.iter().map(|&k| v[k as usize]).collect::<Vec<_>>();
+                c.cell = expand(&c.cell);
+                c.policy = expand(&c.policy);
+                c.pair_u = coarse.iter().map(|&k| c.pair_u[k as usize]).collect();
+                c.pair_v = coarse.iter().map(|&k| c.pair_v[k as usize]).collect();
             }
             classes.push(c);
         }
@@ -335,35 +359,78 @@ mod tests {
         assert!(Weights::from_bytes(b"hello").unwrap_err().contains("magic"));
     }
 
-    /// The file of an older format version with the same values: each class block cut to
-    /// that version's `per_class` leading values, the checksum recomputed.
-    pub(super) fn older_version(w: &Weights, version: u32, per_class: usize) -> Vec<u8> {
-        let now = w.to_bytes();
-        let mut old = now[..HEADER].to_vec();
-        old[8..12].copy_from_slice(&version.to_le_bytes());
-        for c in 0..CLASS_COUNT {
-            let o = HEADER + c * PER_CLASS * 4;
-            old.extend_from_slice(&now[o..o + per_class * 4]);
+    /// A file of an older format version (1001 coarse codes) holding `classes`, whose code
+    /// tables have the coarse length; the checksum is computed.
+    pub(super) fn older_version(k: f32, classes: &[ClassWeights], version: u32) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for v in [version, k.to_bits(), 1, CLASS_COUNT as u32, COARSE_CODE_COUNT as u32, THREAT_COUNT as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
         }
-        let sum = fnv1a(&old);
-        old.extend_from_slice(&sum.to_le_bytes());
-        old
+        let mut put = |x: f32| out.extend_from_slice(&x.to_le_bytes());
+        for c in classes {
+            assert_eq!(c.cell.len(), COARSE_CODE_COUNT);
+            c.cell.iter().flatten().for_each(|&x| put(x));
+            c.state.iter().flatten().flatten().for_each(|&x| put(x));
+            put(c.bias);
+            c.policy.iter().flatten().for_each(|&x| put(x));
+            if version >= 2 {
+                c.pair_u.iter().flatten().for_each(|&x| put(x));
+                c.pair_v.iter().flatten().for_each(|&x| put(x));
+            }
+            if version >= 3 {
+                c.policy_line.iter().flatten().for_each(|&x| put(x));
+            }
+        }
+        assert_eq!(out.len(), HEADER + CLASS_COUNT * per_class(version) * 4);
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Zero class weights with coarse-length code tables.
+    pub(super) fn coarse_classes() -> Vec<ClassWeights> {
+        (0..CLASS_COUNT)
+            .map(|_| {
+                let mut c = ClassWeights::zero();
+                c.cell.truncate(COARSE_CODE_COUNT);
+                c.policy.truncate(COARSE_CODE_COUNT);
+                c.pair_u.truncate(COARSE_CODE_COUNT);
+                c.pair_v.truncate(COARSE_CODE_COUNT);
+                c
+            })
+            .collect()
     }
 
     #[test]
-    fn version_1_files_are_read_without_the_pair_term() {
-        let mut w = Weights::zero();
-        w.classes[0].cell[5] = [0.25, -0.5];
-        w.classes[0].pair_u[3] = [1.0; PAIR_RANK];
-        w.classes[0].pair_v[4] = [0.5; PAIR_RANK];
-        let w = Weights::new(150.0, true, false, w.classes.clone());
-        assert!(w.pairs[0].used && !w.pairs[1].used);
-        // A version 1 file: the same bytes without the pair factors (and the line term).
-        let back = Weights::from_bytes(&older_version(&w, 1, PER_CLASS_V1)).unwrap();
-        assert_eq!(back.classes[0].cell[5], [0.25, -0.5]);
-        assert!(back.classes.iter().all(|c| c.pair_u.iter().flatten().all(|&x| x == 0.0)));
-        assert!(back.pairs.iter().all(|p| !p.used));
-        assert_eq!(back.to_bytes()[8], FORMAT_VERSION as u8);
+    fn older_files_are_read_with_each_fine_code_taking_its_coarse_values() {
+        let mut classes = coarse_classes();
+        for (code, v) in classes[0].cell.iter_mut().enumerate() {
+            *v = [code as f32 / 1000.0, -(code as f32) / 2000.0];
+        }
+        classes[1].policy[5] = [0.5, 0.25];
+        classes[0].pair_u[3] = [1.0; PAIR_RANK];
+        classes[0].pair_v[4] = [0.5; PAIR_RANK];
+        classes[2].policy_line[7] = [0.5, -0.25];
+        let coarse = coarse_code_table();
+        for version in 1..=3 {
+            let back = Weights::from_bytes(&older_version(150.0, &classes, version)).unwrap();
+            assert_eq!(back.classes[0].cell.len(), CODE_COUNT);
+            for code in 0..CODE_COUNT {
+                let k = coarse[code] as usize;
+                assert_eq!(back.classes[0].cell[code], classes[0].cell[k]);
+                assert_eq!(back.classes[1].policy[code], classes[1].policy[k]);
+            }
+            // the pair term from version 2, the policy line term from version 3
+            assert_eq!(back.pairs[0].used, version >= 2);
+            assert_eq!(back.policy_line_used[2], version >= 3);
+            // written back as the current version
+            assert_eq!(back.to_bytes()[8], FORMAT_VERSION as u8);
+            assert_eq!(Weights::from_bytes(&back.to_bytes()).unwrap().classes, back.classes);
+        }
+        // a version 3 header with fine codes is refused
+        let mut bad = older_version(150.0, &classes, 3);
+        bad[8] = 4;
+        assert!(Weights::from_bytes(&bad).is_err());
     }
 }
 
@@ -372,7 +439,7 @@ mod line_tests {
     use super::*;
 
     #[test]
-    fn version_2_files_are_read_without_the_policy_line_term() {
+    fn the_policy_line_term_round_trips() {
         let mut classes = Weights::zero().classes;
         classes[2].policy_line[7] = [0.5, -0.25];
         classes[2].cell[3] = [0.125, 0.0];
@@ -381,10 +448,6 @@ mod line_tests {
         assert_eq!(w.policy_line_int[2][7], [128, -64]);
         let back = Weights::from_bytes(&w.to_bytes()).unwrap();
         assert_eq!(back.classes[2].policy_line[7], [0.5, -0.25]);
-        // A version 2 file: the same bytes without the line tables.
-        let back = Weights::from_bytes(&super::tests::older_version(&w, 2, PER_CLASS_V2)).unwrap();
-        assert_eq!(back.classes[2].cell[3], [0.125, 0.0]);
-        assert!(back.policy_line_used.iter().all(|&u| !u));
         // the shape without any stone never has a value
         let mut classes = Weights::zero().classes;
         classes[0].policy_line[0] = [3.0, 3.0];

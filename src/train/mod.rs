@@ -48,7 +48,7 @@ fn pair_v(class: usize, code: usize) -> usize {
 #[derive(Clone, Debug)]
 pub struct Sample {
     /// Sparse value features: (parameter index, count).
-    pub feats: Vec<(u16, u16)>,
+    pub feats: Vec<(u32, u16)>,
     /// Game result from the side to move: 1, 0.5, 0.
     pub result: f32,
     /// Search score from the side to move (engine units).
@@ -59,9 +59,9 @@ pub struct Sample {
     /// Does the hand move ordering put the search's move first?
     pub hand_top1: bool,
     /// Policy: the candidates' (own, opp) parameter indices; the chosen one is first.
-    pub cands: Vec<(u16, u16)>,
+    pub cands: Vec<(u32, u32)>,
     /// The policy's line-shape features of each candidate (same order; `NO_FEAT` = none).
-    pub cand_lines: Vec<[u16; 2 * DIRS]>,
+    pub cand_lines: Vec<[u32; 2 * DIRS]>,
     /// The pair term's cells: (mover's code, waiting side's code, count), and the mover's class.
     pub pairs: Vec<(u16, u16, u16)>,
     pub class: u8,
@@ -69,12 +69,12 @@ pub struct Sample {
 }
 
 /// No feature (a line shape without a value).
-pub const NO_FEAT: u16 = u16::MAX;
+pub const NO_FEAT: u32 = u32::MAX;
 
 /// The policy's line-shape features of `me` playing the empty cell `i`: per direction the
 /// shape seen by `me` and the one seen by the opponent (shape 0, no stone within four, has no
 /// value).
-pub fn cand_line_features(b: &Board, i: usize, me: Color) -> [u16; 2 * DIRS] {
+pub fn cand_line_features(b: &Board, i: usize, me: Color) -> [u32; 2 * DIRS] {
     let cm = class_of(b.rule(), me);
     let mut out = [NO_FEAT; 2 * DIRS];
     if b.rule().is_caro() {
@@ -92,15 +92,15 @@ pub fn cand_line_features(b: &Board, i: usize, me: Color) -> [u16; 2 * DIRS] {
     out
 }
 
-fn param_index(class: usize, off: usize) -> u16 {
-    (class * PER_CLASS + off) as u16
+fn param_index(class: usize, off: usize) -> u32 {
+    (class * PER_CLASS + off) as u32
 }
 
 /// The value features of `b` with `me` to move (sorted by index, counts merged).
-pub fn value_features(b: &Board, me: Color) -> Vec<(u16, u16)> {
+pub fn value_features(b: &Board, me: Color) -> Vec<(u32, u16)> {
     let opp = me.opp();
     let (cm, co) = (class_of(b.rule(), me), class_of(b.rule(), opp));
-    let mut idx: Vec<u16> = Vec::with_capacity(2 * 256 + 64);
+    let mut idx: Vec<u32> = Vec::with_capacity(2 * 256 + 64);
     for i in b.indices() {
         if b.cell(i) != Cell::Empty {
             continue;
@@ -120,7 +120,7 @@ pub fn value_features(b: &Board, me: Color) -> Vec<(u16, u16)> {
     }
     idx.push(param_index(cm, BIAS_OFF));
     idx.sort_unstable();
-    let mut out: Vec<(u16, u16)> = Vec::with_capacity(96);
+    let mut out: Vec<(u32, u16)> = Vec::with_capacity(96);
     for x in idx {
         match out.last_mut() {
             Some((j, n)) if *j == x => *n += 1,
@@ -153,7 +153,7 @@ pub fn pair_features(b: &Board, me: Color) -> Vec<(u16, u16, u16)> {
 /// The policy candidates of `me` (legal cells near the stones), `best` first; None if `best`
 /// is not among them.
 #[allow(clippy::type_complexity)]
-pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<(Vec<(u16, u16)>, Vec<[u16; 2 * DIRS]>)> {
+pub fn policy_candidates(b: &mut Board, me: Color, best: usize) -> Option<(Vec<(u32, u32)>, Vec<[u32; 2 * DIRS]>)> {
     let cm = class_of(b.rule(), me);
     let opp = me.opp();
     let cells: Vec<usize> = b.candidates().collect();
