@@ -52,13 +52,19 @@ pub struct ClassWeights {
 
 impl ClassWeights {
     pub fn zero() -> ClassWeights {
+        ClassWeights::zero_with(CODE_COUNT)
+    }
+
+    /// All zero, with code tables of `codes` entries (the coarse count while reading an older
+    /// file).
+    fn zero_with(codes: usize) -> ClassWeights {
         ClassWeights {
-            cell: vec![[0.0; 2]; CODE_COUNT],
+            cell: vec![[0.0; 2]; codes],
             state: [[[0.0; 2]; THREAT_COUNT]; 2],
             bias: 0.0,
-            policy: vec![[0.0; 2]; CODE_COUNT],
-            pair_u: vec![[0.0; PAIR_RANK]; CODE_COUNT],
-            pair_v: vec![[0.0; PAIR_RANK]; CODE_COUNT],
+            policy: vec![[0.0; 2]; codes],
+            pair_u: vec![[0.0; PAIR_RANK]; codes],
+            pair_v: vec![[0.0; PAIR_RANK]; codes],
             policy_line: vec![[0.0; 2]; LINE_COUNT],
         }
     }
@@ -101,9 +107,14 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 const HEADER: usize = 8 + 4 * 6;
 
+/// The number of cell codes in a file of `version`.
+const fn codes_of(version: u32) -> usize {
+    if version >= 4 { CODE_COUNT } else { COARSE_CODE_COUNT }
+}
+
 /// The f32 values of one class in a file of `version` (with its number of codes).
 const fn per_class(version: u32) -> usize {
-    let codes = if version >= 4 { CODE_COUNT } else { COARSE_CODE_COUNT };
+    let codes = codes_of(version);
     let v1 = codes * 2 + 2 * THREAT_COUNT * 2 + 1 + codes * 2;
     match version {
         1 => v1,
@@ -237,7 +248,7 @@ impl Weights {
         let policy_trained = u32_at(16) & 1 != 0;
         let residual = u32_at(16) & 2 != 0;
         let (nc, ncode, nt) = (u32_at(20) as usize, u32_at(24) as usize, u32_at(28) as usize);
-        let codes = if version >= 4 { CODE_COUNT } else { COARSE_CODE_COUNT };
+        let codes = codes_of(version);
         if (nc, ncode, nt) != (CLASS_COUNT, codes, THREAT_COUNT) {
             return Err(format!(
                 "weights have {nc} classes, {ncode} codes, {nt} threats; version {version} wants {CLASS_COUNT}, {codes}, {THREAT_COUNT}"
@@ -254,11 +265,7 @@ impl Weights {
         };
         let mut classes = Vec::new();
         for _ in 0..CLASS_COUNT {
-            let mut c = ClassWeights::zero();
-            c.cell.truncate(codes);
-            c.policy.truncate(codes);
-            c.pair_u.truncate(codes);
-            c.pair_v.truncate(codes);
+            let mut c = ClassWeights::zero_with(codes);
             c.cell.iter_mut().flatten().for_each(|x| *x = next());
             c.state.iter_mut().flatten().flatten().for_each(|x| *x = next());
             c.bias = next();
@@ -389,16 +396,7 @@ mod tests {
 
     /// Zero class weights with coarse-length code tables.
     pub(super) fn coarse_classes() -> Vec<ClassWeights> {
-        (0..CLASS_COUNT)
-            .map(|_| {
-                let mut c = ClassWeights::zero();
-                c.cell.truncate(COARSE_CODE_COUNT);
-                c.policy.truncate(COARSE_CODE_COUNT);
-                c.pair_u.truncate(COARSE_CODE_COUNT);
-                c.pair_v.truncate(COARSE_CODE_COUNT);
-                c
-            })
-            .collect()
+        (0..CLASS_COUNT).map(|_| ClassWeights::zero_with(COARSE_CODE_COUNT)).collect()
     }
 
     #[test]

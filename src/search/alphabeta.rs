@@ -305,6 +305,12 @@ fn skip_depth(t: i32, depth: i32) -> bool {
     ((depth + PHASE[k]) / SIZE[k]) % 2 != 0
 }
 
+/// Move order: higher ordering score first, ties by cell (a total order, so an unstable sort
+/// gives the same list).
+fn by_score(a: &(usize, i32), b: &(usize, i32)) -> std::cmp::Ordering {
+    b.1.cmp(&a.1).then(a.0.cmp(&b.0))
+}
+
 /// Plies a VCF line needs: its length, plus two when it ends with a four the defender cannot
 /// legally block (a renju black defender whose only block is forbidden).
 fn line_plies(b: &mut Board, line: &[usize], me: Color) -> i32 {
@@ -564,7 +570,6 @@ impl<'a> Worker<'a> {
         }
         // The order is total (ties by cell), so an unstable sort gives the same list; when only
         // the best `cap` are kept they are selected first and only those sorted.
-        let by_score = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
         if !defend && !root {
             let bucket = (depth.max(1) as usize - 1).min(3);
             let cap = self.params.max_moves[bucket];
@@ -860,119 +865,116 @@ impl<'a> Worker<'a> {
         };
         let mut tried: SmallVec<[usize; 32]> = SmallVec::new();
         let mut pol_best: Option<i32> = None;
-        let (mut start, mut limit) = (0, kept);
-        'passes: loop {
-            for n in start..limit {
-                let (m, score) = moves[n];
-                let quiet = score < self.params.order_own[Threat::OpenThree as usize];
-                if futile && n > 0 && quiet {
-                    continue;
+        // Moves past `kept` (the node's move cap) are searched only when every kept move loses
+        // by force (`widen_lost`): then they come too, in order, before the node is called lost.
+        let mut limit = kept;
+        for n in 0..moves.len() {
+            if n == limit {
+                if best > -WIN_MIN {
+                    break;
                 }
-                if n >= lmp_limit && !self.tactical(m) {
-                    continue;
+                moves[limit..].sort_unstable_by(by_score);
+                limit = moves.len();
+            }
+            let (m, score) = moves[n];
+            let quiet = score < self.params.order_own[Threat::OpenThree as usize];
+            if futile && n > 0 && quiet {
+                continue;
+            }
+            if n >= lmp_limit && !self.tactical(m) {
+                continue;
+            }
+            if n >= mc_limit && best > -WIN_MIN && (p.mcp == 1 || !self.tactical(m)) {
+                continue;
+            }
+            if m as u16 == excluded {
+                continue;
+            }
+            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
+            // Policy-based reduction: plies by how far the move's policy score lies below the
+            // best of the node's moves (POLICY_FP units).
+            let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
+                let me_c = self.side;
+                let top = *pol_best.get_or_insert_with(|| {
+                    moves[..limit].iter().map(|&(q, _)| policy_score(&self.b, q, me_c)).max().unwrap_or(0)
+                });
+                let gap = top - policy_score(&self.b, m, me_c);
+                if p.pol_red_frac > 0 {
+                    // in sixteenths of a ply, continuous in the gap
+                    (gap * 100 * ONE_PLY / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max * ONE_PLY)
+                } else {
+                    (gap * 100 / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max) * ONE_PLY
                 }
-                if n >= mc_limit && best > -WIN_MIN && (p.mcp == 1 || !self.tactical(m)) {
-                    continue;
-                }
-                if m as u16 == excluded {
-                    continue;
-                }
-                let new_depth =
-                    if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
-                // Policy-based reduction: plies by how far the move's policy score lies below the
-                // best of the node's moves (POLICY_FP units).
-                let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
-                    let me_c = self.side;
-                    let top = *pol_best.get_or_insert_with(|| {
-                        moves[..limit].iter().map(|&(q, _)| policy_score(&self.b, q, me_c)).max().unwrap_or(0)
-                    });
-                    let gap = top - policy_score(&self.b, m, me_c);
-                    if p.pol_red_frac > 0 {
-                        // in sixteenths of a ply, continuous in the gap
-                        (gap * 100 * ONE_PLY / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max * ONE_PLY)
+            } else {
+                0
+            };
+            self.make(m);
+            let mut v;
+            if n == 0 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1);
+            } else {
+                let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
+                let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
+                let d = whole;
+                let r = if depth >= min_depth * ONE_PLY && n >= self.params.lmr_after && reducible {
+                    if self.params.lmr_log_div > 0 {
+                        let lr = ((d as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
+                        lr.clamp(1, (d - 2).max(1))
                     } else {
-                        (gap * 100 / (POLICY_FP as i32 * p.pol_red)).clamp(0, p.pol_red_max) * ONE_PLY
+                        1 + (n >= self.params.lmr2_after) as i32
                     }
                 } else {
                     0
-                };
-                self.make(m);
-                let mut v;
-                if n == 0 {
+                } * ONE_PLY;
+                // the extra plies (policy, distance) never take the child below depth 1
+                let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
+                let far = (far_on && quiet && depth >= 3 * ONE_PLY && self.far_from_recent(m)) as i32 * ONE_PLY;
+                let extra = pol_r + far;
+                let r = if extra > 0 { (r + extra).min(new_depth - ONE_PLY).max(r) } else { r };
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if v > alpha && v < beta {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1);
-                } else {
-                    let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
-                    let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
-                    let d = whole;
-                    let r = if depth >= min_depth * ONE_PLY && n >= self.params.lmr_after && reducible {
-                        if self.params.lmr_log_div > 0 {
-                            let lr =
-                                ((d as f32).ln() * (n as f32).ln() * 100.0 / self.params.lmr_log_div as f32) as i32;
-                            lr.clamp(1, (d - 2).max(1))
+                }
+            }
+            self.undo();
+            if self.abort {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(pu, m);
+                    if v >= beta {
+                        if !quiet {
+                            tried.clear();
+                        }
+                        let k = &mut self.killers[pu];
+                        if k[0] != m as u16 {
+                            k[1] = k[0];
+                            k[0] = m as u16;
+                        }
+                        if self.params.hist_malus > 0 {
+                            let bonus = whole * whole;
+                            let gravity = |h: &mut i32, d: i32| *h += d - *h * d.abs() / 16384;
+                            gravity(&mut self.history[m][me], bonus);
+                            for &q in &tried {
+                                gravity(&mut self.history[q][me], -bonus);
+                            }
                         } else {
-                            1 + (n >= self.params.lmr2_after) as i32
+                            self.history[m][me] += whole * whole;
                         }
-                    } else {
-                        0
-                    } * ONE_PLY;
-                    // the extra plies (policy, distance) never take the child below depth 1
-                    let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
-                    let far = (far_on && quiet && depth >= 3 * ONE_PLY && self.far_from_recent(m)) as i32 * ONE_PLY;
-                    let extra = pol_r + far;
-                    let r = if extra > 0 { (r + extra).min(new_depth - ONE_PLY).max(r) } else { r };
-                    v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
-                    if v > alpha && r > 0 {
-                        v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
+                        break;
                     }
-                    if v > alpha && v < beta {
-                        v = -self.search(-beta, -alpha, new_depth, ply + 1);
-                    }
-                }
-                self.undo();
-                if self.abort {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    best_move = m;
-                    if v > alpha {
-                        alpha = v;
-                        self.update_pv(pu, m);
-                        if v >= beta {
-                            if !quiet {
-                                tried.clear();
-                            }
-                            let k = &mut self.killers[pu];
-                            if k[0] != m as u16 {
-                                k[1] = k[0];
-                                k[0] = m as u16;
-                            }
-                            if self.params.hist_malus > 0 {
-                                let bonus = whole * whole;
-                                let gravity = |h: &mut i32, d: i32| *h += d - *h * d.abs() / 16384;
-                                gravity(&mut self.history[m][me], bonus);
-                                for &q in &tried {
-                                    gravity(&mut self.history[q][me], -bonus);
-                                }
-                            } else {
-                                self.history[m][me] += whole * whole;
-                            }
-                            break 'passes;
-                        }
-                    }
-                }
-                if p.hist_malus > 0 && quiet && tried.len() < tried.inline_size() {
-                    tried.push(m);
                 }
             }
-            // Every kept move loses by force: the moves beyond the cap are searched too, in order,
-            // before the node is called lost.
-            if limit < moves.len() && best <= -WIN_MIN {
-                moves[limit..].sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-                (start, limit) = (limit, moves.len());
-                continue 'passes;
+            if p.hist_malus > 0 && quiet && tried.len() < tried.inline_size() {
+                tried.push(m);
             }
-            break;
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(key, ply, best, 0, whole, bound, best_move as u16);
