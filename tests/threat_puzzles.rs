@@ -641,20 +641,15 @@ fn solve_cpu_limited(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limit
 
 /// Solve rate on the whole renju collection for one task, every win replayed. `limits.time`
 /// is the CPU time per problem (see [`solve_cpu_limited`]).
-fn collection_rate(task: &str, limits: SolveLimits) {
-    let mut solver = ThreatSolver::with_table_log2(env_or("GORIN_TT_LOG2", 20) as u32);
-    let (mut n, mut solved, mut none, mut unknown) = (0, 0, 0, 0);
-    let mut times = Vec::new();
-    let mut false_wins = Vec::new();
-    let start = Instant::now();
+/// The collection's problems of `task`, narrowed by `GORIN_IDS=FILE` (the ids listed in FILE,
+/// one a line) and `GORIN_SAMPLE=N` (a fixed pseudo-random sample of N, for a loaded machine).
+fn selected_problems(task: &str) -> Vec<Puzzle> {
     let mut problems: Vec<Puzzle> = renju_problems().into_iter().filter(|p| p.task == task).collect();
-    // GORIN_IDS=FILE: only the problems whose ids are listed in FILE, one a line.
     if let Ok(f) = std::env::var("GORIN_IDS") {
         let ids: std::collections::HashSet<String> =
             std::fs::read_to_string(&f).expect("GORIN_IDS file").lines().map(|l| l.trim().to_string()).collect();
         problems.retain(|p| ids.contains(&p.id));
     }
-    // GORIN_SAMPLE=N: a fixed pseudo-random sample of N problems (for a loaded machine).
     if let Some(n) = std::env::var("GORIN_SAMPLE").ok().and_then(|v| v.parse::<usize>().ok()) {
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         let mut keyed: Vec<(u64, Puzzle)> = problems
@@ -669,6 +664,16 @@ fn collection_rate(task: &str, limits: SolveLimits) {
         keyed.sort_by_key(|(k, _)| *k);
         problems = keyed.into_iter().take(n).map(|(_, p)| p).collect();
     }
+    problems
+}
+
+fn collection_rate(task: &str, limits: SolveLimits) {
+    let mut solver = ThreatSolver::with_table_log2(env_or("GORIN_TT_LOG2", 20) as u32);
+    let (mut n, mut solved, mut none, mut unknown) = (0, 0, 0, 0);
+    let mut times = Vec::new();
+    let mut false_wins = Vec::new();
+    let start = Instant::now();
+    let problems = selected_problems(task);
     for p in problems {
         let mut b = board_of(&p);
         let solver_task = Puzzle { task: if task == "vcf" { "vcf".into() } else { "vct".into() }, ..p.clone() };
@@ -791,4 +796,78 @@ fn vcf_quick_throughput() {
             check_proof(b, *side, &Proof::from_line(&line)).unwrap();
         }
     }
+}
+
+/// The alpha-beta search (not the solver) on the collection's VCT problems: how many it reports
+/// as won (a mate score) within `GORIN_NODES` nodes (default 2M; node-limited, so a loaded
+/// machine does not change the count), and after how many nodes. This measures how well the
+/// main search sees threat sequences (issue 12): Rapfi's search proves most of these within
+/// tens of milliseconds. `GORIN_PARAMS=name=v,name=v` tweaks search parameters.
+#[test]
+#[ignore]
+fn renju_collection_search_rate() {
+    use gorin::core::WIN_MIN;
+    use gorin::game::{Game, Outcome};
+    use gorin::search::{Budget, Event, Limits, Searcher};
+    let max_nodes = env_or("GORIN_NODES", 2_000_000);
+    let tweaks: Vec<(String, i64)> = std::env::var("GORIN_PARAMS")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let (k, v) = t.split_once('=').expect("name=value");
+            (k.to_string(), v.parse().expect("a number"))
+        })
+        .collect();
+    let (mut n, mut won) = (0, 0);
+    let mut nodes_to_win = Vec::new();
+    let start = Instant::now();
+    for p in selected_problems("vct") {
+        let g = Game { board: board_of(&p), to_move: p.side, outcome: Outcome::Ongoing };
+        let mut s = Searcher::new(64 << 20);
+        for (k, v) in &tweaks {
+            s.params_mut().set(k, *v).unwrap();
+        }
+        let limits = Limits {
+            budget: Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+            max_depth: None,
+            max_nodes: Some(max_nodes),
+        };
+        let mut first_win: Option<u64> = None;
+        let r = s
+            .think(&g, &limits, &AtomicBool::new(false), &mut |e| {
+                if let Event::Iteration(pr) = e
+                    && pr.value >= WIN_MIN
+                    && first_win.is_none()
+                {
+                    first_win = Some(pr.nodes);
+                }
+            })
+            .expect("a legal move");
+        n += 1;
+        if r.progress.value >= WIN_MIN {
+            won += 1;
+            nodes_to_win.push(first_win.unwrap_or(r.progress.nodes));
+        }
+        if std::env::var("GORIN_VERBOSE").is_ok() {
+            eprintln!(
+                "{} {} value {} depth {} nodes {} first win at {:?}",
+                p.id,
+                r.best.to_notation(),
+                r.progress.value,
+                r.progress.depth,
+                r.progress.nodes,
+                first_win
+            );
+        }
+    }
+    nodes_to_win.sort();
+    let median = nodes_to_win.get(nodes_to_win.len() / 2).copied().unwrap_or(0);
+    println!(
+        "search: {won}/{n} reported won ({:.1}%) within {max_nodes} nodes; nodes to the first won \
+         iteration: median {median}; total {:?}",
+        100.0 * won as f64 / n.max(1) as f64,
+        start.elapsed()
+    );
+    assert!(n > 0);
 }

@@ -157,10 +157,13 @@ impl Searcher {
         }
         let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
         let solver = self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2));
+        // Under a node limit the checks are bounded by their solver nodes alone (a clock would
+        // make a node-limited search depend on the machine's load).
+        let timed = limits.max_nodes.is_none();
         let slice = limits.budget.maximum * p.root_defence_permille / 1000;
         let deadline = Instant::now() + slice;
-        let lim =
-            SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_time(slice).with_vcf_threats(false);
+        let lim = SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_vcf_threats(false);
+        let lim = if timed { lim.with_time(slice) } else { lim };
         if !solver.vct(&mut b, opp, &lim, stop).is_win() {
             return none;
         }
@@ -177,12 +180,12 @@ impl Searcher {
         let mut all = true;
         for &(_, m) in &cands {
             let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() || stop.load(Ordering::Relaxed) {
+            if (timed && left.is_zero()) || stop.load(Ordering::Relaxed) {
                 all = false;
                 break;
             }
             b.make(m, me);
-            let (r, proof) = solver.vct_proof(&mut b, opp, &lim.with_time(left), stop);
+            let (r, proof) = solver.vct_proof(&mut b, opp, &if timed { lim.with_time(left) } else { lim }, stop);
             if let (SolveResult::Win(_), Some(proof)) = (r, proof) {
                 excluded.insert(m);
                 longest = longest.max(1 + proof_plies(&mut b, &proof, opp));

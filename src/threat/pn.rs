@@ -197,6 +197,13 @@ fn near(b: &Board, p: usize, q: usize) -> bool {
 /// table, so nothing is lost but the order of the work.
 const PASS1_NODES: u64 = 1_000_000;
 
+/// `GORIN_TRACE` set: each pass and depth iteration is printed on stderr (read once: the
+/// solver may be called at many nodes of a search).
+fn trace_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("GORIN_TRACE").is_ok())
+}
+
 /// Infinity of the proof and disproof numbers.
 pub(crate) const INF: u32 = 1 << 30;
 /// "No move" in a table entry.
@@ -695,7 +702,7 @@ impl PnSearch<'_, '_> {
     /// shallow wins are found at shallow cost, and the table carries the numbers from one
     /// iteration to the next. With `tree`, the proof tree is built.
     fn solve(&mut self, b: &mut Board, tree: bool) -> (SolveResult, Option<Proof>) {
-        let trace = std::env::var("GORIN_TRACE").is_ok();
+        let trace = trace_on();
         for depth in 1..=self.max_depth.max(1) {
             let r = self.mid(b, true, depth, INF, INF);
             if trace {
@@ -965,7 +972,7 @@ impl ThreatSolver {
                     out = (SolveResult::NoWin, None);
                 }
             }
-            if std::env::var("GORIN_TRACE").is_ok() {
+            if trace_on() {
                 eprintln!(
                     "pass vcf_threats={vcf_threats}: {:?} nodes {} counts {:?}",
                     out.0.is_win(),
