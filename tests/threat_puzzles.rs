@@ -805,7 +805,7 @@ fn vcf_quick_throughput() {
 /// tens of milliseconds. `GORIN_PARAMS=name=v,name=v` tweaks search parameters.
 #[test]
 #[ignore]
-fn renju_collection_search_rate() {
+fn search_sees_collection_vcts() {
     use gorin::core::WIN_MIN;
     use gorin::game::{Game, Outcome};
     use gorin::search::{Budget, Event, Limits, Searcher};
@@ -819,11 +819,33 @@ fn renju_collection_search_rate() {
             (k.to_string(), v.parse().expect("a number"))
         })
         .collect();
+    // GORIN_POSITIONS=FILE: instead of the collection, the positions of FILE (`rule moves …`
+    // a line, the moves alternating from black; the side to move is to win).
+    let games: Vec<(String, Game)> = match std::env::var("GORIN_POSITIONS") {
+        Ok(f) => std::fs::read_to_string(&f)
+            .expect("GORIN_POSITIONS file")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let rule = match f[0] {
+                    "renju" => Rule::Renju,
+                    "standard" => Rule::Standard,
+                    _ => Rule::Freestyle,
+                };
+                let g = Game::from_moves(15, 15, rule, &parse_move_string(f[1]).unwrap()).unwrap();
+                (f[1].to_string(), g)
+            })
+            .collect(),
+        Err(_) => selected_problems("vct")
+            .into_iter()
+            .map(|p| (p.id.clone(), Game { board: board_of(&p), to_move: p.side, outcome: Outcome::Ongoing }))
+            .collect(),
+    };
     let (mut n, mut won) = (0, 0);
     let mut nodes_to_win = Vec::new();
     let start = Instant::now();
-    for p in selected_problems("vct") {
-        let g = Game { board: board_of(&p), to_move: p.side, outcome: Outcome::Ongoing };
+    for (id, g) in games {
         let mut s = Searcher::new(64 << 20);
         for (k, v) in &tweaks {
             s.params_mut().set(k, *v).unwrap();
@@ -852,7 +874,7 @@ fn renju_collection_search_rate() {
         if std::env::var("GORIN_VERBOSE").is_ok() {
             eprintln!(
                 "{} {} value {} depth {} nodes {} first win at {:?}",
-                p.id,
+                id,
                 r.best.to_notation(),
                 r.progress.value,
                 r.progress.depth,

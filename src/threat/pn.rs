@@ -138,7 +138,13 @@
 //! (58), depth iterations in steps of 2 (57), a killer move by ply at OR nodes (56), disproofs
 //! of non-threats kept for any depth (57), fours costing a quarter or half of a three instead
 //! of nothing (55, 58), VCF depth 12 or 8 instead of 20 (57, 57); exact VCF-threat reply sets
-//! (`CONFIRM_VCF_DEFENCES`) lost (51). So the open problems need a smaller tree, not a faster
+//! (`CONFIRM_VCF_DEFENCES`) lost (51). Tried 2026-12-02 on a fixed 100-problem sample at 1 s
+//! (`GORIN_SAMPLE=100 GORIN_MS=1000`; base 71 proved, median 77 ms): the two passes deepening in
+//! turns instead of one after the other (pass 1 deepens while it has used at most 1/k of pass
+//! 2's nodes): k = 1, 2, 4 gave 71, 73, 69 proved, but the problems proved by both took 1.6,
+//! 1.8 and 2.2 times the nodes (geometric mean; most wins need no VCF threat, and pass 2's
+//! first depths cost tens of thousands of nodes); pass 1 alone for its first 30 K or 100 K
+//! nodes, then k = 2: 68 and 71 proved, 1.03 and 0.96 times the nodes. Not kept. So the open problems need a smaller tree, not a faster
 //! or differently ordered one: the defender's replies to VCF threats (each refuted by its own
 //! search) are the bulk, and reusing one reply's proof for its siblings (relevance zones, or
 //! Kawano's simulation) is the next thing to try.
