@@ -639,8 +639,6 @@ fn solve_cpu_limited(solver: &mut ThreatSolver, b: &mut Board, p: &Puzzle, limit
     run
 }
 
-/// Solve rate on the whole renju collection for one task, every win replayed. `limits.time`
-/// is the CPU time per problem (see [`solve_cpu_limited`]).
 /// The collection's problems of `task`, narrowed by `GORIN_IDS=FILE` (the ids listed in FILE,
 /// one a line) and `GORIN_SAMPLE=N` (a fixed pseudo-random sample of N, for a loaded machine).
 fn selected_problems(task: &str) -> Vec<Puzzle> {
@@ -667,6 +665,8 @@ fn selected_problems(task: &str) -> Vec<Puzzle> {
     problems
 }
 
+/// Solve rate on the whole renju collection for one task, every win replayed. `limits.time`
+/// is the CPU time per problem (see [`solve_cpu_limited`]).
 fn collection_rate(task: &str, limits: SolveLimits) {
     let mut solver = ThreatSolver::with_table_log2(env_or("GORIN_TT_LOG2", 20) as u32);
     let (mut n, mut solved, mut none, mut unknown) = (0, 0, 0, 0);
@@ -810,17 +810,15 @@ fn search_sees_collection_vcts() {
     use gorin::game::{Game, Outcome};
     use gorin::search::{Budget, Event, Limits, Searcher};
     let max_nodes = env_or("GORIN_NODES", 2_000_000);
-    let tweaks: Vec<(String, i64)> = std::env::var("GORIN_PARAMS")
+    let items: Vec<String> = std::env::var("GORIN_PARAMS")
         .unwrap_or_default()
         .split(',')
         .filter(|t| !t.is_empty())
-        .map(|t| {
-            let (k, v) = t.split_once('=').expect("name=value");
-            (k.to_string(), v.parse().expect("a number"))
-        })
+        .map(str::to_string)
         .collect();
-    // GORIN_POSITIONS=FILE: instead of the collection, the positions of FILE (`rule moves …`
-    // a line, the moves alternating from black; the side to move is to win).
+    let tweaks = gorin::cli::parse_tweaks(&items).expect("GORIN_PARAMS");
+    // GORIN_POSITIONS=FILE: instead of the collection, the 15×15 positions of FILE (`rule
+    // moves …` a line, the moves alternating from black; the side to move is to win).
     let games: Vec<(String, Game)> = match std::env::var("GORIN_POSITIONS") {
         Ok(f) => std::fs::read_to_string(&f)
             .expect("GORIN_POSITIONS file")
@@ -848,7 +846,7 @@ fn search_sees_collection_vcts() {
     for (id, g) in games {
         let mut s = Searcher::new(64 << 20);
         for (k, v) in &tweaks {
-            s.params_mut().set(k, *v).unwrap();
+            s.params_mut().set(k, *v).expect("checked by parse_tweaks");
         }
         let limits = Limits {
             budget: Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },

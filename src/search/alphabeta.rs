@@ -162,9 +162,9 @@ impl Searcher {
         let timed = limits.max_nodes.is_none();
         let slice = limits.budget.maximum * p.root_defence_permille / 1000;
         let deadline = Instant::now() + slice;
-        let lim = SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_vcf_threats(false);
-        let lim = if timed { lim.with_time(slice) } else { lim };
-        if !solver.vct(&mut b, opp, &lim, stop).is_win() {
+        let base = SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_vcf_threats(false);
+        let lim = |time| if timed { base.with_time(time) } else { base };
+        if !solver.vct(&mut b, opp, &lim(slice), stop).is_win() {
             return none;
         }
         let near: Vec<usize> = b.candidates().collect();
@@ -185,7 +185,7 @@ impl Searcher {
                 break;
             }
             b.make(m, me);
-            let (r, proof) = solver.vct_proof(&mut b, opp, &if timed { lim.with_time(left) } else { lim }, stop);
+            let (r, proof) = solver.vct_proof(&mut b, opp, &lim(left), stop);
             if let (SolveResult::Win(_), Some(proof)) = (r, proof) {
                 excluded.insert(m);
                 longest = longest.max(1 + proof_plies(&mut b, &proof, opp));
