@@ -144,7 +144,11 @@
 //! 2's nodes): k = 1, 2, 4 gave 71, 73, 69 proved, but the problems proved by both took 1.6,
 //! 1.8 and 2.2 times the nodes (geometric mean; most wins need no VCF threat, and pass 2's
 //! first depths cost tens of thousands of nodes); pass 1 alone for its first 30 K or 100 K
-//! nodes, then k = 2: 68 and 71 proved, 1.03 and 0.96 times the nodes. Not kept. So the open problems need a smaller tree, not a faster
+//! nodes, then k = 2: 68 and 71 proved, 1.03 and 0.96 times the nodes. Not kept. Two makers
+//! only within five steps of an attacker four point along its lines: all 424 at 5 s (both runs
+//! side by side on the two cores) 342 proved against 341 (80.4%, median 136 ms → 124 ms), the
+//! 332 proved by both 0.96 times the nodes but 1.03 times the time, and 天狗道场#83, which the
+//! base proves, answered "no win within depth": not kept. So the open problems need a smaller tree, not a faster
 //! or differently ordered one: the defender's replies to VCF threats (each refuted by its own
 //! search) are the bulk, and reusing one reply's proof for its siblings (relevance zones, or
 //! Kawano's simulation) is the next thing to try.
