@@ -826,11 +826,7 @@ fn search_sees_collection_vcts() {
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .map(|l| {
                 let f: Vec<&str> = l.split_whitespace().collect();
-                let rule = match f[0] {
-                    "renju" => Rule::Renju,
-                    "standard" => Rule::Standard,
-                    _ => Rule::Freestyle,
-                };
+                let rule = Rule::parse_name(f[0]).unwrap_or_else(|| panic!("unknown rule {:?}", f[0]));
                 let g = Game::from_moves(15, 15, rule, &parse_move_string(f[1]).unwrap()).unwrap();
                 (f[1].to_string(), g)
             })
