@@ -64,10 +64,14 @@ struct Args {
     #[arg(long)]
     random_openings: Option<usize>,
     /// With --random-openings: keep only openings whose value for the side to move (a search
-    /// of 5000 nodes) is within this many centi-stones of even, so that fewer game pairs are
-    /// decided by the opening alone.
+    /// of --balance-nodes nodes) is within this many centi-stones of even, so that fewer game
+    /// pairs are decided by the opening alone.
     #[arg(long)]
     balanced: Option<i32>,
+    /// Nodes of the search that judges an opening for --balanced (deterministic; more nodes
+    /// judge better and take longer: about a second per 700 K nodes and candidate).
+    #[arg(long, default_value_t = 5000)]
+    balance_nodes: u64,
     /// Seed for --random-openings and for the openings of --opening-rule.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -150,7 +154,9 @@ fn config(args: Args) -> Result<MatchConfig, String> {
     if let Some(stones) = args.random_openings {
         let pairs = args.games.div_ceil(2).max(1);
         let more = match args.balanced {
-            Some(margin) => balanced_openings(pairs, stones, args.size, args.rule, args.seed, margin, 5000),
+            Some(margin) => {
+                balanced_openings(pairs, stones, args.size, args.rule, args.seed, margin, args.balance_nodes)
+            }
             None => random_openings(pairs, stones, args.size, args.rule, args.seed),
         };
         if more.is_empty() {

@@ -143,7 +143,9 @@ pub fn random_openings(count: usize, stones: usize, size: usize, rule: Rule, see
 /// Like [`random_openings`], but keeps only openings whose value for the side to move, by a
 /// node-limited search of `nodes` nodes (deterministic), is within ±`margin`: games from them
 /// are decided by the play more than by the opening, so a match of paired games measures
-/// more per game. Draws from up to 40 random openings per one kept; may return fewer.
+/// more per game. Draws from up to 40 random openings per one kept; may return fewer. The
+/// candidates are judged in batches on all cores (each search is node-limited and starts from
+/// a clear table, so the result does not depend on the number of cores).
 pub fn balanced_openings(
     count: usize,
     stones: usize,
@@ -154,16 +156,36 @@ pub fn balanced_openings(
     nodes: u64,
 ) -> Vec<Opening> {
     use crate::opening::balance::{BalanceLimits, Evaluator};
-    let mut eval = Evaluator::new(BalanceLimits { nodes, vcf_nodes: nodes, ..BalanceLimits::default() });
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 16);
+    let limits = BalanceLimits { nodes, vcf_nodes: nodes, ..BalanceLimits::default() };
+    let mut evals: Vec<Evaluator> = (0..threads).map(|_| Evaluator::new(limits)).collect();
     let mut out: Vec<Opening> = Vec::new();
     let pool = random_openings(count * 40, stones, size, rule, seed);
-    for o in pool {
+    for batch in pool.chunks(4 * threads) {
         if out.len() >= count {
             break;
         }
-        let Ok(g) = Game::from_moves(size, size, rule, &o.moves) else { continue };
-        if eval.value(&g).abs() <= margin {
-            out.push(Opening { moves: o.moves, label: format!("balanced #{}", out.len() + 1) });
+        // Candidate k of the batch goes to thread k % threads; its verdict to keep[k].
+        let mut keep = vec![false; batch.len()];
+        std::thread::scope(|sc| {
+            let mut slots: Vec<Vec<(usize, &mut bool)>> = (0..threads).map(|_| Vec::new()).collect();
+            for (k, v) in keep.iter_mut().enumerate() {
+                slots[k % threads].push((k, v));
+            }
+            for (ev, slot) in evals.iter_mut().zip(slots) {
+                sc.spawn(move || {
+                    for (k, v) in slot {
+                        if let Ok(g) = Game::from_moves(size, size, rule, &batch[k].moves) {
+                            *v = ev.value(&g).abs() <= margin;
+                        }
+                    }
+                });
+            }
+        });
+        for (o, _) in batch.iter().zip(&keep).filter(|(_, k)| **k) {
+            if out.len() < count {
+                out.push(Opening { moves: o.moves.clone(), label: format!("balanced #{}", out.len() + 1) });
+            }
         }
     }
     out
