@@ -12,7 +12,7 @@
 //! extension or a reduction can be a fraction of a ply; the iterations, the table entries and
 //! the depth parameters count whole plies.
 
-use super::danger::{VcfCache, opp_vcf_refutations, opp_vct, proof_refutations};
+use super::danger::{VcfCache, opp_vcf, opp_vcf_refutations, opp_vct, proof_refutations};
 use super::params::Params;
 use super::tt::{Bound, Tt};
 use super::{Event, Limits, Progress, SearchResult};
@@ -1008,6 +1008,14 @@ impl<'a> Worker<'a> {
         let alpha_orig = alpha;
         alpha = alpha.max(stand);
         let me = self.side;
+        let p = self.params;
+        if p.qvcf_nodes > 0 {
+            let depth = (p.qsearch_plies / 2).max(1) as u32;
+            return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, depth, p.qvcf_nodes) {
+                Some(line) => win_in(ply, line_plies(&mut self.b, &line, me)),
+                None => stand,
+            };
+        }
         let mut fours: Vec<(usize, i32)> = Vec::new();
         for t in [Threat::Four, Threat::FourThree] {
             for i in self.b.cells_with(me, t).iter() {
