@@ -985,9 +985,19 @@ impl<'a> Worker<'a> {
     }
 
     /// Beyond the horizon only our own fours are tried (the reply to a four is forced), so a
-    /// VCF that starts at the horizon is seen; `depth` counts down from 0 to bound it.
+    /// VCF that starts at the horizon is seen; `depth` counts down from 0 to bound it. With
+    /// `qvcf_nodes` (the default) the threat solver looks for that VCF instead, and the static
+    /// value stands when it finds none.
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
-        let stand = evaluate(&self.b, self.side, self.params);
+        let mut stand = evaluate(&self.b, self.side, self.params);
+        let p = self.params;
+        if p.qvcf_threat > 0 && p.qvcf_nodes > 0 && stand > alpha && stand.abs() < WIN_MIN {
+            // The opponent threatens a VCF: the move we still have goes to stopping it.
+            let depth = (p.qsearch_plies / 2).max(1) as u32;
+            if opp_vcf(&mut self.b, self.side.opp(), &mut self.vcf_cache, depth, p.qvcf_nodes).is_some() {
+                stand -= p.qvcf_threat;
+            }
+        }
         if stand >= beta || depth <= -self.params.qsearch_plies * ONE_PLY {
             return stand;
         }
@@ -1008,7 +1018,6 @@ impl<'a> Worker<'a> {
         let alpha_orig = alpha;
         alpha = alpha.max(stand);
         let me = self.side;
-        let p = self.params;
         if p.qvcf_nodes > 0 {
             let depth = (p.qsearch_plies / 2).max(1) as u32;
             return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, depth, p.qvcf_nodes) {

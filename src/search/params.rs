@@ -36,10 +36,11 @@ pub struct Params {
     /// ln(depth)·ln(n)·100 / lmr_log_div plies.
     ///
     /// The knobs from here to `threads` came off by default (those on now say so): none gained
-    /// in its first SPRT against the same build with the knob off (100 ms a move, `--sprt 0,50,0.05,0.05`, loaded
-    /// machine; see the commit that added them for every run). `lmr_log_div=200`: freestyle
-    /// +16 ±26 (300 games, no decision), renju −44 ±64 (H0); `lmr_after=6`: freestyle −15 ±50
-    /// (H0).
+    /// in its first SPRT against the same build with the knob off (100 ms a move, `--sprt
+    /// 0,50,0.05,0.05`, loaded machine; see the commit that added them for every run).
+    /// `lmr_log_div=200`: freestyle +16 ±26 (300 games, no decision), renju −44 ±64 (H0);
+    /// `lmr_after=6`: freestyle −15 ±50 (H0). `lmr_log_div=100` on 8c0d8df's defaults (SPRT
+    /// 0,25 at 100 ms, balanced openings): freestyle H0, −29.9 ±36.5 (198 games).
     pub lmr_log_div: i32,
     /// The 2-ply reduction of the default scheme starts at this move (12).
     pub lmr2_after: usize,
@@ -171,10 +172,17 @@ pub struct Params {
     /// `mcp=2`, against both off (SPRT 0,25,0.05,0.05 at 100 ms a move, quiet machine,
     /// 2026-12-02): freestyle +18.5 ±19.2 (600 games, no decision, LLR 1.58, balanced openings
     /// seed 13), then H1 +30.1 ±25.3 (416 games, openings judged by 100 K-node searches, seed
-    /// 14); renju H1 +31.3 ±24.9 (478 games, balanced openings seed 15). On the VCT problems
+    /// 14), +9.3 ±16.3 (600 games, no decision, LLR −1.28, tests/data then random openings,
+    /// seed 20); renju H1 +31.3 ±24.9 (478 games, balanced openings seed 15). On the VCT problems
     /// (`search_sees_collection_vcts`, sample of 100): 84 reported won within 500 K nodes in
     /// 56 s, against 72 (30 s) and 79 within 1.15 M nodes (49 s) without. 30 by default.
     pub qvcf_nodes: u64,
+    /// With `qvcf_nodes`: a static value above alpha beyond the horizon loses this much when
+    /// the opponent has a VCF (the side to move must spend its move on stopping it; 0 = off).
+    /// `qvcf_threat=60` against 0 (SPRT 0,25 at 100 ms, 2026-12-02): freestyle H1 +32.4 ±24.2
+    /// (398 games, balanced seed 17), not repeated on other openings (H0, −9.2 ±26.5, 264
+    /// games, tests/data then random, seed 19); renju H0, −4.2 ±24.1 (577 games). Off.
+    pub qvcf_threat: i32,
     /// Most fours tried at a quiescence node. 10 instead of 6: freestyle +10.3 ±29.6 (H0 after
     /// 236 games).
     pub qsearch_moves: usize,
@@ -350,6 +358,7 @@ impl Default for Params {
             qsearch_plies: 16,
             qsearch_moves: 6,
             qvcf_nodes: 30,
+            qvcf_threat: 0,
             root_vcf_permille: 100,
             root_vct_permille: 0,
             root_vcf_depth: 40,
@@ -412,6 +421,7 @@ impl Params {
             "root_vct_depth" => self.root_vct_depth = v.clamp(1, 30) as u32,
             "opp_vcf_nodes" => self.opp_vcf_nodes = v.max(0) as u64,
             "qvcf_nodes" => self.qvcf_nodes = v.max(0) as u64,
+            "qvcf_threat" => self.qvcf_threat = v.clamp(0, 10_000) as i32,
             "opp_vcf_depth" => self.opp_vcf_depth = v.clamp(1, 60) as u32,
             "opp_vcf_min_depth" => self.opp_vcf_min_depth = v.clamp(1, 64) as i32,
             "opp_vct_nodes" => self.opp_vct_nodes = v.max(0) as u64,
