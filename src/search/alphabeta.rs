@@ -6,7 +6,9 @@
 //! double four of the side to move wins in three plies. When the opponent threatens an open
 //! four (it has an open three), only the defences and our own fours are searched. Otherwise the
 //! candidate moves near the stones are ordered (TT move, killers, pattern scores, history) and
-//! the best few searched with PVS and late-move reductions.
+//! the best few searched with PVS, late-move reductions and move-count pruning. Beyond the
+//! horizon the threat solver looks for a VCF of the side to move (a win); without one the
+//! static value stands.
 //!
 //! Inside the search the remaining depth counts sixteenths of a ply ([`ONE_PLY`]), so an
 //! extension or a reduction can be a fraction of a ply; the iterations, the table entries and
