@@ -993,10 +993,11 @@ impl<'a> Worker<'a> {
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
         let mut stand = evaluate(&self.b, self.side, self.params);
         let p = self.params;
+        // Fours of the solver's VCF beyond the horizon (with `qvcf_nodes`).
+        let vcf_depth = (p.qsearch_plies / 2).max(1) as u32;
         if p.qvcf_threat > 0 && p.qvcf_nodes > 0 && stand > alpha && stand.abs() < WIN_MIN {
             // The opponent threatens a VCF: the move we still have goes to stopping it.
-            let depth = (p.qsearch_plies / 2).max(1) as u32;
-            if opp_vcf(&mut self.b, self.side.opp(), &mut self.vcf_cache, depth, p.qvcf_nodes).is_some() {
+            if opp_vcf(&mut self.b, self.side.opp(), &mut self.vcf_cache, vcf_depth, p.qvcf_nodes).is_some() {
                 stand -= p.qvcf_threat;
             }
         }
@@ -1021,8 +1022,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let me = self.side;
         if p.qvcf_nodes > 0 {
-            let depth = (p.qsearch_plies / 2).max(1) as u32;
-            return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, depth, p.qvcf_nodes) {
+            return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, vcf_depth, p.qvcf_nodes) {
                 Some(line) => win_in(ply, line_plies(&mut self.b, &line, me)),
                 None => stand,
             };
