@@ -148,12 +148,18 @@
 //! only within five steps of an attacker four point along its lines: all 424 at 5 s (both runs
 //! side by side on the two cores) 342 proved against 341 (80.4%, median 136 ms → 124 ms), the
 //! 332 proved by both 0.96 times the nodes but 1.03 times the time, and 天狗道场#83, which the
-//! base proves, answered "no win within depth": not kept.
+//! base proves, answered "no win within depth": not kept. Ordering by a proved sibling's
+//! proof (2026-12-02, "simulation by reference": under a defender reply, the move that proved
+//! the corresponding node under an already proved sibling reply, whose key differs by the two
+//! replies' Zobrist keys, starts first with pn 1): on the fixed 100-problem sample at 1 s 72
+//! proved against 71, median 71 against 77 ms, the 69 proved by both 1.02 times the nodes:
+//! not kept.
 //!
 //! So the open problems need a smaller tree, not a faster or differently ordered one: the
-//! defender's replies to VCF threats (each refuted by its own search) are the bulk, and reusing
-//! one reply's proof for its siblings (relevance zones, or Kawano's simulation) is the next
-//! thing to try. On one long win from a game (2026-12-02, 398 K nodes) 73% of the nodes made
+//! defender's replies to VCF threats (each refuted by its own search) are the bulk. Reusing
+//! one reply's proof to order its siblings' search did not help (above); skipping siblings
+//! outright (relevance zones, or Kawano's simulation that replays the proof against each
+//! sibling's complete replies) is untried. On one long win from a game (2026-12-02, 398 K nodes) 73% of the nodes made
 //! such replies, most of them to reject attacker moves that threaten no VCF after all.
 
 use super::vcf::{Line, VcfSearch};
