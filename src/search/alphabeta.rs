@@ -1018,15 +1018,16 @@ impl<'a> Worker<'a> {
                 return h.value;
             }
         }
-        let alpha_orig = alpha;
-        alpha = alpha.max(stand);
         let me = self.side;
         if p.qvcf_nodes > 0 {
+            // `opp_vcf` asks for any side's VCF as if it were to move: here our own.
             return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, vcf_depth, p.qvcf_nodes) {
                 Some(line) => win_in(ply, line_plies(&mut self.b, &line, me)),
                 None => stand,
             };
         }
+        let alpha_orig = alpha;
+        alpha = alpha.max(stand);
         let mut fours: Vec<(usize, i32)> = Vec::new();
         for t in [Threat::Four, Threat::FourThree] {
             for i in self.b.cells_with(me, t).iter() {
