@@ -384,6 +384,9 @@ struct Worker<'a> {
     static_eval: [Value; MAX_PLY],
     /// The move excluded at each ply by a singular-extension test search (0 = none).
     excluded: [u16; MAX_PLY],
+    /// The root was proven lost under a turn limit (`think_lost`): every node searches the
+    /// moves beyond its move cap when the kept ones lose.
+    widen: bool,
 }
 
 /// Mixed into the table key of a node searched without its excluded move.
@@ -437,6 +440,7 @@ impl<'a> Worker<'a> {
             verify_ply: -1,
             static_eval: [NO_EVAL; MAX_PLY],
             excluded: [0; MAX_PLY],
+            widen: false,
         }
     }
 
@@ -580,7 +584,7 @@ impl<'a> Worker<'a> {
             let cap = self.params.max_moves[bucket];
             if moves.len() > cap {
                 moves.select_nth_unstable_by(cap - 1, by_score);
-                if self.params.widen_lost == 0 {
+                if self.params.widen_lost == 0 && !self.widen {
                     moves.truncate(cap);
                 }
                 // the best `cap` first, in order; the rest after them, unsorted
@@ -814,6 +818,14 @@ impl<'a> Worker<'a> {
         } else {
             usize::MAX
         };
+        // Fail-high reduction: a node whose static value lies far above beta will most likely
+        // fail high; its moves other than fours are searched a ply shallower.
+        let likely_fh = p.fh_margin > 0
+            && !pv_node
+            && beta.abs() < WIN_MIN
+            && danger.is_none()
+            && !self.opp_open_three()
+            && evaluate(&self.b, self.side, p) >= beta + p.fh_margin * whole;
         // Singular extension: is the table move the only good one here?
         let mut se_ext = 0;
         if p.se_depth > 0
@@ -896,6 +908,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
+            let new_depth =
+                if likely_fh && self.b.threat(m, self.side) < Threat::Four { new_depth - ONE_PLY } else { new_depth };
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
             let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
@@ -1225,7 +1239,17 @@ impl<'a> Worker<'a> {
             result = Some(SearchResult { best, progress: p });
             let elapsed = self.start.elapsed();
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
-                break; // a proven result needs no deeper search
+                // A loss proven by the capped search, with the turn's time still there to use:
+                // look on with every move, deeper, for a defence or the longest resistance.
+                let look_on = value < 0
+                    && self.params.think_lost > 0
+                    && self.limits.budget.turn_bound()
+                    && self.limits.max_nodes.is_none()
+                    && self.limits.max_depth.is_none();
+                if !look_on {
+                    break; // a proven result needs no deeper search
+                }
+                self.widen = true;
             }
             // A win that the last iterations agree on (same move, a win each time) is played at
             // once; a loss is searched on, as a deeper search may still find a defence.
@@ -1359,6 +1383,24 @@ mod tests {
     /// Every pruning and extension knob on (they are off by default): the threat rules still
     /// decide the forced positions, and the search still finds the win in three.
     #[test]
+    fn a_proven_loss_is_searched_on_under_a_turn_limit() {
+        // black has two open threes far apart: white blocks one, black opens the other
+        let g = game(Rule::Freestyle, "f8a15g8c15h8e15k3o1k4o15k5");
+        let think_with = |think_lost: i64| {
+            let mut s = Searcher::new(1 << 20);
+            s.params.set("think_lost", think_lost).unwrap();
+            let limits = Limits { budget: super::super::Budget::whole(5_000), max_depth: None, max_nodes: None };
+            s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+        };
+        let (on, off) = (think_with(1), think_with(0));
+        assert!(on.progress.value <= -WIN_MIN && off.progress.value <= -WIN_MIN, "{on:?} {off:?}");
+        // without it the search stops once the depth passes the mate distance; with it the
+        // iterations go on (here to the deepest, since nothing defends)
+        assert!(off.progress.depth as i32 <= WIN + off.progress.value + 1, "{off:?}");
+        assert!(on.progress.depth > off.progress.depth + 20, "{on:?} {off:?}");
+    }
+
+    #[test]
     fn pruning_knobs_keep_the_tactics() {
         let knobs = [
             ("lmp_depth", 3),
@@ -1371,6 +1413,7 @@ mod tests {
             ("four_ext", 4),
             ("pol_red_frac", 1),
             ("widen_lost", 1),
+            ("fh_margin", 5),
         ];
         let think_with = |g: &Game, depth: u32| {
             let mut s = Searcher::new(1 << 20);
