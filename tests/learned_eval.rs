@@ -28,6 +28,7 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         c.pair_u.iter_mut().flatten().for_each(|x| *x = f() * 0.5);
         c.pair_v.iter_mut().flatten().for_each(|x| *x = f() * 0.02);
         c.policy_line.iter_mut().flatten().for_each(|x| *x = f());
+        c.mask.iter_mut().for_each(|x| *x = f());
         classes.push(c);
     }
     let w = Weights::new(180.0, true, false, classes);
@@ -41,6 +42,7 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
             v.push(c.bias);
             v.extend(c.policy.iter().flatten());
             v.extend(c.policy_line.iter().flatten());
+            v.extend(c.mask.iter());
             v
         })
         .collect();

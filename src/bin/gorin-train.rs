@@ -59,6 +59,10 @@ struct Cli {
     /// along each line of a candidate, seen by each side).
     #[arg(long)]
     lines: bool,
+    /// Also learn the threat-mask table: a value per combination of both sides' threat
+    /// points (straight four, four-three, four, double three, open three), side to move first.
+    #[arg(long)]
+    mask: bool,
     /// Start from these weights (prints their validation losses first; with --epochs 0 this
     /// only measures them).
     #[arg(long)]
@@ -104,6 +108,7 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
             cw.cell.iter_mut().flatten().for_each(|x| *x *= scale);
             cw.state.iter_mut().flatten().flatten().for_each(|x| *x *= scale);
             cw.bias *= scale;
+            cw.mask.iter_mut().for_each(|x| *x *= scale);
             cw.pair_v.iter_mut().flatten().for_each(|x| *x *= scale);
         }
     }
@@ -151,6 +156,7 @@ fn run(cli: Cli) -> Result<(), String> {
         k: cli.k,
         residual: cli.residual,
         pair: cli.pair,
+        mask: cli.mask,
     };
     let mut t = Trainer::new(cfg, samples);
     let (hand_loss, hand_top1) = t.hand_val();

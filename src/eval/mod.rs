@@ -55,6 +55,7 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
     let opp = me.opp();
     let class = class_of(b.rule(), me);
     let mut v = (b.value_sums(me)[0] + b.value_sums(opp)[1]) / weights::CELL_FP + b.pair_sum(me) / weights::PAIR_DIV;
+    v += w.mask_int[class][threat_mask(b, me)];
     let st = &w.state_int[class];
     for (side, c) in [me, opp].into_iter().enumerate() {
         for t in 1..THREAT_COUNT {
@@ -68,6 +69,27 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
         }
     }
     (v + w.bias_int[class]).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Number of threat masks (see [`threat_mask`]).
+pub const MASK_COUNT: usize = 1 << 10;
+
+/// The threat state of the position as one index for a learned table (Rapfi's classical
+/// evaluation has such a term): for `me`, the side to move, then for the opponent, whether
+/// it has a point that makes a straight four (an open three on the board, or a double four
+/// point), a four-three, a four, a double three, an open three. The table sees every
+/// combination, where the state indicators only add up.
+#[inline]
+pub fn threat_mask(b: &Board, me: Color) -> usize {
+    let bits = |c: Color| {
+        let has = |t: Threat| (b.count(c, t) > 0) as usize;
+        (has(Threat::OpenFour) | has(Threat::FourFour))
+            | has(Threat::FourThree) << 1
+            | has(Threat::Four) << 2
+            | has(Threat::ThreeThree) << 3
+            | has(Threat::OpenThree) << 4
+    };
+    bits(me) | bits(me.opp()) << 5
 }
 
 /// The learned policy score of `me` playing the empty cell `i` (logits × [`weights::POLICY_FP`]).

@@ -9,7 +9,8 @@
 //! `u[code][rank]` then `v[code][rank]` (f32 each), and (from version 3) the policy's line-shape
 //! values `[shape][own, opponent]` (see [`crate::board::features::LINE_COUNT`]), and last an
 //! FNV-1a 64 checksum of everything before it. Version 4 has the 3876 codes of the fine line
-//! patterns; versions 1–3 have the 1001 codes of the coarse ones (version 1 files have no pair
+//! patterns; version 5 adds, last in each class, the threat-mask table `[mask]` (see
+//! [`crate::eval::threat_mask`]; older files read as all zero); versions 1–3 have the 1001 codes of the coarse ones (version 1 files have no pair
 //! term, version 2 files no policy line term) and are still read: each fine code takes the
 //! values of its coarse code, so an old file evaluates as before. A file of another version,
 //! with a wrong checksum or of the wrong length is refused with the reason; the engine never
@@ -19,10 +20,11 @@ use crate::board::features::{
     CLASS_COUNT, COARSE_CODE_COUNT, CODE_COUNT, CellValues, LINE_COUNT, PAIR_RANK, PairFactors, coarse_code_table,
 };
 use crate::board::pattern::THREAT_COUNT;
+use crate::eval::MASK_COUNT;
 use std::sync::OnceLock;
 
 pub const MAGIC: &[u8; 8] = b"GORINWTS";
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
 /// pair sums are then in engine units × PAIR_FP_U × PAIR_FP_V.
 pub const PAIR_FP_U: f32 = 64.0;
@@ -48,6 +50,8 @@ pub struct ClassWeights {
     pub pair_v: Vec<[f32; PAIR_RANK]>,
     /// The policy's line-shape values `[shape][own, opponent]` (all zero: no line term).
     pub policy_line: Vec<[f32; 2]>,
+    /// The threat-mask values `[mask]` (all zero: no mask term).
+    pub mask: Vec<f32>,
 }
 
 impl ClassWeights {
@@ -66,6 +70,7 @@ impl ClassWeights {
             pair_u: vec![[0.0; PAIR_RANK]; codes],
             pair_v: vec![[0.0; PAIR_RANK]; codes],
             policy_line: vec![[0.0; 2]; LINE_COUNT],
+            mask: vec![0.0; MASK_COUNT],
         }
     }
 }
@@ -86,6 +91,8 @@ pub struct Weights {
     /// [class][side][threat][>=1, >=2] in engine units.
     pub state_int: Vec<[[[i32; 2]; THREAT_COUNT]; 2]>,
     pub bias_int: Vec<i32>,
+    /// [class][threat mask] in engine units.
+    pub mask_int: Vec<Vec<i32>>,
     /// Per class: has any value weight (a class without records keeps the hand evaluation).
     pub trained: Vec<bool>,
     /// [class][code][own, opp] in POLICY_FP.
@@ -119,7 +126,8 @@ const fn per_class(version: u32) -> usize {
     match version {
         1 => v1,
         2 => v1 + 2 * codes * PAIR_RANK,
-        _ => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT,
+        3 | 4 => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT,
+        _ => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT + MASK_COUNT,
     }
 }
 const PER_CLASS: usize = per_class(FORMAT_VERSION);
@@ -137,6 +145,7 @@ impl Weights {
             pairs: Vec::new(),
             state_int: Vec::new(),
             bias_int: Vec::new(),
+            mask_int: Vec::new(),
             trained: Vec::new(),
             policy_int: Vec::new(),
             policy_line_int: Vec::new(),
@@ -160,6 +169,7 @@ impl Weights {
             w.pairs.push(pf);
             w.state_int.push(c.state.map(|side| side.map(|x| x.map(r))));
             w.bias_int.push(r(c.bias));
+            w.mask_int.push(c.mask.iter().map(|&x| r(x)).collect());
             w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
             w.policy_int.push(c.policy.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect());
             let mut line: Vec<[i32; 2]> =
@@ -211,6 +221,7 @@ impl Weights {
             c.pair_u.iter().flatten().for_each(|&x| put(x));
             c.pair_v.iter().flatten().for_each(|&x| put(x));
             c.policy_line.iter().flatten().for_each(|&x| put(x));
+            c.mask.iter().for_each(|&x| put(x));
         }
         out
     }
@@ -277,6 +288,9 @@ impl Weights {
             if version >= 3 {
                 c.policy_line.iter_mut().flatten().for_each(|x| *x = next());
             }
+            if version >= 5 {
+                c.mask.iter_mut().for_each(|x| *x = next());
+            }
             if codes != CODE_COUNT {
                 // coarse codes: each fine code takes its coarse code's values
                 let coarse = coarse_code_table();
@@ -297,6 +311,7 @@ impl Weights {
                 .chain(c.pair_u.iter().flatten())
                 .chain(c.pair_v.iter().flatten())
                 .chain(c.policy_line.iter().flatten())
+                .chain(c.mask.iter())
                 .any(|x| !x.is_finite() || x.abs() > 1e4)
                 || !c.bias.is_finite()
         });
@@ -429,6 +444,38 @@ mod tests {
         let mut bad = older_version(150.0, &classes, 3);
         bad[8] = 4;
         assert!(Weights::from_bytes(&bad).is_err());
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn the_mask_term_round_trips_and_version_4_files_read_without_it() {
+        let mut classes = Weights::zero().classes;
+        classes[1].cell[3] = [0.125, -0.5];
+        classes[1].mask[37] = 0.75;
+        let w = Weights::new(120.0, true, false, classes);
+        assert_eq!(w.mask_int[1][37], 90);
+        let bytes = w.to_bytes();
+        assert_eq!(Weights::from_bytes(&bytes).unwrap().classes, w.classes);
+        // The same file in version 4 (no mask table): the classes without their last
+        // MASK_COUNT values.
+        let body = &bytes[..bytes.len() - 8];
+        let mut v4 = body[..HEADER].to_vec();
+        v4[8] = 4;
+        let per5 = per_class(5) * 4;
+        for c in 0..CLASS_COUNT {
+            let start = HEADER + c * per5;
+            v4.extend_from_slice(&body[start..start + per5 - MASK_COUNT * 4]);
+        }
+        let sum = fnv1a(&v4);
+        v4.extend_from_slice(&sum.to_le_bytes());
+        let back = Weights::from_bytes(&v4).unwrap();
+        assert_eq!(back.classes[1].cell[3], [0.125, -0.5]);
+        assert!(back.classes.iter().all(|c| c.mask.iter().all(|&x| x == 0.0)));
+        assert!(back.mask_int.iter().flatten().all(|&x| x == 0));
     }
 }
 

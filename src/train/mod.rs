@@ -20,17 +20,20 @@ use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, Cell};
 use crate::core::{Color, WIN_MIN};
 use crate::eval::weights::{ClassWeights, Weights};
+use crate::eval::{MASK_COUNT, threat_mask};
 use crate::game::{Game, Outcome};
 use record::GameRecord;
 
 /// Parameters per class, in file order: cells [code][mover, waiting], state [side][threat][2],
-/// bias, policy [code][own, opp].
+/// bias, policy [code][own, opp], policy line shapes [shape][own, opp], threat mask [mask].
 pub const STATE_OFF: usize = CODE_COUNT * 2;
 pub const BIAS_OFF: usize = STATE_OFF + 2 * THREAT_COUNT * 2;
 pub const POLICY_OFF: usize = BIAS_OFF + 1;
 /// The policy's line-shape term: [shape][own, opponent] (see [`LINE_COUNT`]).
 pub const LINE_OFF: usize = POLICY_OFF + CODE_COUNT * 2;
-pub const PER_CLASS: usize = LINE_OFF + LINE_COUNT * 2;
+/// The threat-mask table (value): one parameter per mask (see [`crate::eval::threat_mask`]).
+pub const MASK_OFF: usize = LINE_OFF + LINE_COUNT * 2;
+pub const PER_CLASS: usize = MASK_OFF + MASK_COUNT;
 pub const PARAMS: usize = CLASS_COUNT * PER_CLASS;
 /// The low-rank pair term's factors follow the class blocks: per class `u[code][rank]` (the
 /// mover's code) then `v[code][rank]` (the waiting side's code at the same cell).
@@ -96,7 +99,8 @@ fn param_index(class: usize, off: usize) -> u32 {
     (class * PER_CLASS + off) as u32
 }
 
-/// The value features of `b` with `me` to move (sorted by index, counts merged).
+/// The value features of `b` with `me` to move (sorted by index, counts merged), the
+/// threat-mask feature included.
 pub fn value_features(b: &Board, me: Color) -> Vec<(u32, u16)> {
     let opp = me.opp();
     let (cm, co) = (class_of(b.rule(), me), class_of(b.rule(), opp));
@@ -119,6 +123,7 @@ pub fn value_features(b: &Board, me: Color) -> Vec<(u32, u16)> {
         }
     }
     idx.push(param_index(cm, BIAS_OFF));
+    idx.push(param_index(cm, MASK_OFF + threat_mask(b, me)));
     idx.sort_unstable();
     let mut out: Vec<(u32, u16)> = Vec::with_capacity(96);
     for x in idx {
@@ -286,6 +291,8 @@ pub struct TrainConfig {
     pub residual: bool,
     /// Learn the low-rank pair term (mover's code × waiting side's code at each cell).
     pub pair: bool,
+    /// Learn the threat-mask table (otherwise its features are dropped).
+    pub mask: bool,
 }
 
 impl Default for TrainConfig {
@@ -302,6 +309,7 @@ impl Default for TrainConfig {
             k: None,
             residual: false,
             pair: false,
+            mask: false,
         }
     }
 }
@@ -341,7 +349,7 @@ impl Adam {
             let gi = g[i] + l2 * w[i];
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
-            let rate = lr[(i < PARAMS && i % PER_CLASS >= POLICY_OFF) as usize];
+            let rate = lr[(i < PARAMS && (POLICY_OFF..MASK_OFF).contains(&(i % PER_CLASS))) as usize];
             w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
             g[i] = 0.0;
         }
@@ -370,7 +378,12 @@ pub struct Trainer {
 
 impl Trainer {
     /// Splits `samples` by game (seeded) and fits K unless given.
-    pub fn new(cfg: TrainConfig, samples: Vec<Sample>) -> Trainer {
+    pub fn new(cfg: TrainConfig, mut samples: Vec<Sample>) -> Trainer {
+        if !cfg.mask {
+            for s in samples.iter_mut() {
+                s.feats.retain(|&(i, _)| (i as usize % PER_CLASS) < MASK_OFF);
+            }
+        }
         let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let n_games = samples.iter().map(|s| s.game as usize + 1).max().unwrap_or(0);
         let held: Vec<bool> =
@@ -469,6 +482,9 @@ impl Trainer {
             for (sh, v) in cw.policy_line.iter().enumerate() {
                 self.w[base + LINE_OFF + sh * 2] = v[0];
                 self.w[base + LINE_OFF + sh * 2 + 1] = v[1];
+            }
+            for (m, v) in cw.mask.iter().enumerate() {
+                self.w[base + MASK_OFF + m] = v * scale;
             }
         }
     }
@@ -582,6 +598,7 @@ impl Trainer {
                 for (sh, v) in cw.policy_line.iter_mut().enumerate() {
                     *v = [w[LINE_OFF + sh * 2], w[LINE_OFF + sh * 2 + 1]];
                 }
+                cw.mask.copy_from_slice(&w[MASK_OFF..MASK_OFF + MASK_COUNT]);
                 if self.cfg.pair {
                     for code in 0..CODE_COUNT {
                         for r in 0..PAIR_RANK {
