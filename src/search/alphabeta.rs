@@ -742,7 +742,8 @@ impl<'a> Worker<'a> {
         // Reverse futility: near the horizon a static value far above beta stands, unless the
         // opponent has a threat the static value cannot see (an open three, a four-three or
         // double four point, a double three). Margin 120 per ply at depth <= 3: +62.5 +-50.7
-        // Elo at 100 ms (freestyle, SPRT H1 after 209 games).
+        // Elo at 100 ms (freestyle, SPRT H1 after 209 games); 50 per ply to depth 6 since,
+        // together with razoring and the fail-high reduction (see `Params::razor_margin`).
         if !pv_node && depth <= self.params.rfp_depth * ONE_PLY && beta.abs() < WIN_MIN && self.params.rfp_margin > 0 {
             let opp = self.side.opp();
             let quiet = [Threat::ThreeThree, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
@@ -755,8 +756,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // Razoring: near the horizon a static value far below alpha drops into the four
-        // quiescence; if our fours do not lift it above alpha either, the node fails low.
+        // Razoring: near the horizon a static value far below alpha drops into the quiescence;
+        // if our VCF does not lift it above alpha either, the node fails low.
         let p = self.params;
         if !pv_node && depth <= p.razor_depth * ONE_PLY && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
             let e = evaluate(&self.b, self.side, p);
