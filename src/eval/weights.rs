@@ -10,8 +10,9 @@
 //! values `[shape][own, opponent]` (see [`crate::board::features::LINE_COUNT`]), and last an
 //! FNV-1a 64 checksum of everything before it. Version 4 has the 3876 codes of the fine line
 //! patterns; version 5 adds, last in each class, the threat-mask table `[mask]` (see
-//! [`crate::eval::threat_mask`]; older files read as all zero); versions 1–3 have the 1001 codes of the coarse ones (version 1 files have no pair
-//! term, version 2 files no policy line term) and are still read: each fine code takes the
+//! [`crate::eval::threat_mask`]; older files read as all zero); versions 1–3 have the 1001
+//! codes of the coarse ones (version 1 files have no pair term, version 2 files no policy
+//! line term) and are still read: each fine code takes the
 //! values of its coarse code, so an old file evaluates as before. A file of another version,
 //! with a wrong checksum or of the wrong length is refused with the reason; the engine never
 //! plays with broken weights.

@@ -820,13 +820,16 @@ impl<'a> Worker<'a> {
             usize::MAX
         };
         // Fail-high reduction: a node whose static value lies far above beta will most likely
-        // fail high; its moves other than fours are searched a ply shallower.
+        // fail high; its moves other than fours are searched a ply shallower. (Move-count
+        // pruning has computed the static value already when it is on.)
+        let node_eval =
+            if self.static_eval[pu] != NO_EVAL { self.static_eval[pu] } else { evaluate(&self.b, self.side, p) };
         let likely_fh = p.fh_margin > 0
             && !pv_node
             && beta.abs() < WIN_MIN
             && danger.is_none()
             && !self.opp_open_three()
-            && evaluate(&self.b, self.side, p) >= beta + p.fh_margin * whole;
+            && node_eval >= beta + p.fh_margin * whole;
         // Singular extension: is the table move the only good one here?
         let mut se_ext = 0;
         if p.se_depth > 0
@@ -1381,8 +1384,6 @@ mod tests {
         assert_eq!(a.progress.nodes, b.progress.nodes);
     }
 
-    /// Every pruning and extension knob on (they are off by default): the threat rules still
-    /// decide the forced positions, and the search still finds the win in three.
     #[test]
     fn a_proven_loss_is_searched_on_under_a_turn_limit() {
         // black has two open threes far apart: white blocks one, black opens the other
@@ -1401,6 +1402,8 @@ mod tests {
         assert!(on.progress.depth > off.progress.depth + 20, "{on:?} {off:?}");
     }
 
+    /// Every pruning and extension knob on (most are off by default): the threat rules still
+    /// decide the forced positions, and the search still finds the win in three.
     #[test]
     fn pruning_knobs_keep_the_tactics() {
         let knobs = [

@@ -137,7 +137,7 @@ pub struct Params {
     /// ply below alpha drops into the quiescence (our VCF beyond the horizon); a fail low there
     /// stands (0 = off). `razor_margin=150` with the four quiescence: freestyle +10 ±31 (H0),
     /// renju −163 ±110 (H0: our own threes are what the four quiescence cannot see). 25 by
-    /// default: With `rfp_margin=50 rfp_depth=6`, `razor_margin=25` and `fh_margin=8` together,
+    /// default, with `rfp_margin=50 rfp_depth=6`, `razor_margin=25` and `fh_margin=8` together,
     /// against 794774e's defaults (`rfp_margin=120 rfp_depth=3`, the other two off), SPRT
     /// 0,25,0.05,0.05 at 100 ms, 2026-12-02: freestyle +20.0 ±25.5 (400 games, no decision at
     /// the cap, balanced openings seed 35), H1 +27.5 ±21.7 (571 games, seed 36), +12.6 ±13.9
