@@ -55,7 +55,9 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
     let opp = me.opp();
     let class = class_of(b.rule(), me);
     let mut v = (b.value_sums(me)[0] + b.value_sums(opp)[1]) / weights::CELL_FP + b.pair_sum(me) / weights::PAIR_DIV;
-    v += w.mask_int[class][threat_mask(b, me)];
+    if w.mask_used[class] {
+        v += w.mask_int[class][threat_mask(b, me)];
+    }
     let st = &w.state_int[class];
     for (side, c) in [me, opp].into_iter().enumerate() {
         for t in 1..THREAT_COUNT {

@@ -94,6 +94,8 @@ pub struct Weights {
     pub bias_int: Vec<i32>,
     /// [class][threat mask] in engine units.
     pub mask_int: Vec<Vec<i32>>,
+    /// [class]: has any threat-mask value (the evaluation skips the mask otherwise).
+    pub mask_used: Vec<bool>,
     /// Per class: has any value weight (a class without records keeps the hand evaluation).
     pub trained: Vec<bool>,
     /// [class][code][own, opp] in POLICY_FP.
@@ -147,6 +149,7 @@ impl Weights {
             state_int: Vec::new(),
             bias_int: Vec::new(),
             mask_int: Vec::new(),
+            mask_used: Vec::new(),
             trained: Vec::new(),
             policy_int: Vec::new(),
             policy_line_int: Vec::new(),
@@ -170,7 +173,9 @@ impl Weights {
             w.pairs.push(pf);
             w.state_int.push(c.state.map(|side| side.map(|x| x.map(r))));
             w.bias_int.push(r(c.bias));
-            w.mask_int.push(c.mask.iter().map(|&x| r(x)).collect());
+            let mask: Vec<i32> = c.mask.iter().map(|&x| r(x)).collect();
+            w.mask_used.push(mask.iter().any(|&x| x != 0));
+            w.mask_int.push(mask);
             w.trained.push(c.cell.iter().flatten().any(|&x| x != 0.0) || c.bias != 0.0);
             w.policy_int.push(c.policy.iter().map(|p| p.map(|x| (x * POLICY_FP).round() as i32)).collect());
             let mut line: Vec<[i32; 2]> =
@@ -477,6 +482,7 @@ mod mask_tests {
         assert_eq!(back.classes[1].cell[3], [0.125, -0.5]);
         assert!(back.classes.iter().all(|c| c.mask.iter().all(|&x| x == 0.0)));
         assert!(back.mask_int.iter().flatten().all(|&x| x == 0));
+        assert!(w.mask_used[1] && !w.mask_used[0] && back.mask_used.iter().all(|&u| !u));
     }
 }
 
