@@ -384,6 +384,9 @@ struct Worker<'a> {
     static_eval: [Value; MAX_PLY],
     /// The move excluded at each ply by a singular-extension test search (0 = none).
     excluded: [u16; MAX_PLY],
+    /// Did the move made at each ply of the current line make an open three or better for
+    /// its side (for `lmr_cont`)?
+    attack_at: [bool; MAX_PLY],
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
@@ -440,6 +443,7 @@ impl<'a> Worker<'a> {
             verify_ply: -1,
             static_eval: [NO_EVAL; MAX_PLY],
             excluded: [0; MAX_PLY],
+            attack_at: [false; MAX_PLY],
             widen: false,
         }
     }
@@ -668,7 +672,7 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = n + 1;
     }
 
-    fn search(&mut self, mut alpha: Value, beta: Value, depth: i32, ply: i32) -> Value {
+    fn search(&mut self, mut alpha: Value, beta: Value, depth: i32, ply: i32, cut: bool) -> Value {
         self.nodes += 1;
         if self.nodes & (CHECK_EVERY - 1) == 0 {
             self.check_limits();
@@ -702,8 +706,9 @@ impl<'a> Worker<'a> {
         if let Some(i) = forced {
             // the only move: no depth spent (plus `four_ext` sixteenths of a ply before the horizon)
             let ext = if depth > 0 { self.params.four_ext } else { 0 };
+            self.attack_at[pu] = self.b.threat(i, self.side) >= Threat::OpenThree;
             self.make(i);
-            let v = -self.search(-beta, -alpha, depth + ext, ply + 1);
+            let v = -self.search(-beta, -alpha, depth + ext, ply + 1, !cut);
             self.undo();
             if !self.abort {
                 self.update_pv(pu, i);
@@ -716,6 +721,8 @@ impl<'a> Worker<'a> {
         let excluded = self.excluded[pu];
         let key = self.key() ^ if excluded != 0 { EXCLUDED_KEY.wrapping_mul(excluded as u64) } else { 0 };
         let pv_node = beta - alpha > 1;
+        // an expected fail-high node (meaningful at non-PV nodes only)
+        let cut = cut && !pv_node;
         let mut tt_move = 0;
         let mut tt_hit = None;
         if let Some(h) = self.tt.probe(key, ply) {
@@ -739,6 +746,25 @@ impl<'a> Worker<'a> {
         } else {
             depth
         };
+        let p = self.params;
+        let rj = (self.b.rule() == Rule::Renju) as usize;
+        // The static value for the pruning decisions below; with `tt_eval`, a table value
+        // whose bound lies on the far side of it replaces it.
+        let raw_e = evaluate(&self.b, self.side, p);
+        let prune_e = match tt_hit {
+            Some(h)
+                if p.tt_eval[rj] > 0
+                    && h.value.abs() < WIN_MIN
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => h.value > raw_e,
+                        Bound::Upper => h.value < raw_e,
+                    } =>
+            {
+                h.value
+            }
+            _ => raw_e,
+        };
         // Reverse futility: near the horizon a static value far above beta stands, unless the
         // opponent has a threat the static value cannot see (an open three, a four-three or
         // double four point, a double three). Margin 120 per ply at depth <= 3: +62.5 +-50.7
@@ -750,7 +776,7 @@ impl<'a> Worker<'a> {
                 .iter()
                 .all(|&t| self.b.count(opp, t) == 0);
             if quiet {
-                let e = evaluate(&self.b, self.side, self.params);
+                let e = prune_e;
                 if e - self.params.rfp_margin * depth / ONE_PLY >= beta {
                     return e;
                 }
@@ -758,9 +784,8 @@ impl<'a> Worker<'a> {
         }
         // Razoring: near the horizon a static value far below alpha drops into the quiescence;
         // if our VCF does not lift it above alpha either, the node fails low.
-        let p = self.params;
         if !pv_node && depth <= p.razor_depth * ONE_PLY && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
-            let e = evaluate(&self.b, self.side, p);
+            let e = prune_e;
             if e + p.razor_margin * depth / ONE_PLY <= alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply, 0);
                 if self.abort {
@@ -781,12 +806,13 @@ impl<'a> Worker<'a> {
             && self.verify_ply != ply
             && !(ply > 0 && self.null_at[pu - 1])
             && !self.opp_can_four()
-            && evaluate(&self.b, self.side, p) >= beta
+            && prune_e >= beta
         {
             let r = p.nmp_r * ONE_PLY;
             self.side = self.side.opp();
             self.null_at[pu] = true;
-            let v = -self.search(-beta, -beta + 1, depth - ONE_PLY - r, ply + 1);
+            self.attack_at[pu] = false;
+            let v = -self.search(-beta, -beta + 1, depth - ONE_PLY - r, ply + 1, !cut);
             self.null_at[pu] = false;
             self.side = self.side.opp();
             if self.abort {
@@ -795,7 +821,7 @@ impl<'a> Worker<'a> {
             if v >= beta {
                 let saved = self.verify_ply;
                 self.verify_ply = ply;
-                let w = self.search(beta - 1, beta, depth - r, ply);
+                let w = self.search(beta - 1, beta, depth - r, ply, cut);
                 self.verify_ply = saved;
                 if self.abort {
                     return 0;
@@ -812,7 +838,7 @@ impl<'a> Worker<'a> {
         let danger = self.danger(ply, whole, pv_node);
         let (mut moves, kept) = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
         let mc_limit = if p.mcp > 0 {
-            let e = evaluate(&self.b, self.side, p);
+            let e = raw_e;
             self.static_eval[pu] = e;
             let before = if pu >= 2 { self.static_eval[pu - 2] } else { NO_EVAL };
             move_count_limit(whole, before == NO_EVAL || e > before)
@@ -820,10 +846,8 @@ impl<'a> Worker<'a> {
             usize::MAX
         };
         // Fail-high reduction: a node whose static value lies far above beta will most likely
-        // fail high; its moves other than fours are searched a ply shallower. (Move-count
-        // pruning has computed the static value already when it is on.)
-        let node_eval =
-            if self.static_eval[pu] != NO_EVAL { self.static_eval[pu] } else { evaluate(&self.b, self.side, p) };
+        // fail high; its moves other than fours are searched a ply shallower.
+        let node_eval = prune_e;
         let likely_fh = p.fh_margin > 0
             && !pv_node
             && beta.abs() < WIN_MIN
@@ -847,7 +871,7 @@ impl<'a> Worker<'a> {
         {
             let sbeta = h.value - p.se_margin * depth / ONE_PLY;
             self.excluded[pu] = h.mv;
-            let v = self.search(sbeta - 1, sbeta, (whole - 1) / 2 * ONE_PLY, ply);
+            let v = self.search(sbeta - 1, sbeta, (whole - 1) / 2 * ONE_PLY, ply, cut);
             self.excluded[pu] = 0;
             if self.abort {
                 return 0;
@@ -877,7 +901,7 @@ impl<'a> Worker<'a> {
             && !pv_node
             && self.params.futility_margin > 0
             && alpha.abs() < WIN_MIN
-            && evaluate(&self.b, self.side, self.params) + self.params.futility_margin * depth / ONE_PLY <= alpha;
+            && prune_e + self.params.futility_margin * depth / ONE_PLY <= alpha;
         // Late-move pruning: near the horizon only the first few quiet moves are searched.
         let lmp_limit = if !pv_node && depth <= self.params.lmp_depth * ONE_PLY && alpha.abs() < WIN_MIN {
             (self.params.lmp_base + plies * plies).max(1) as usize
@@ -914,6 +938,8 @@ impl<'a> Worker<'a> {
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
             let new_depth =
                 if likely_fh && self.b.threat(m, self.side) < Threat::Four { new_depth - ONE_PLY } else { new_depth };
+            let own_t = self.b.threat(m, self.side);
+            self.attack_at[pu] = own_t >= Threat::OpenThree;
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
             let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
@@ -934,7 +960,7 @@ impl<'a> Worker<'a> {
             self.make(m);
             let mut v;
             if n == 0 {
-                v = -self.search(-beta, -alpha, new_depth, ply + 1);
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, !cut);
             } else {
                 let reducible = quiet || (p.lmr_tact > 0 && !self.strong(m));
                 let min_depth = if p.lmr_tact >= 2 { 2 } else { 3 };
@@ -952,14 +978,20 @@ impl<'a> Worker<'a> {
                 // the extra plies (policy, distance) never take the child below depth 1
                 let far_on = p.lmr_far >= 2 || (p.lmr_far == 1 && self.b.rule() != Rule::Renju);
                 let far = (far_on && quiet && depth >= 3 * ONE_PLY && self.far_from_recent(m)) as i32 * ONE_PLY;
-                let extra = pol_r + far;
+                // more for the late moves of an expected fail-high node (`cut_lmr`)
+                let more = (r > 0 && cut) as i32 * p.cut_lmr[rj] * ONE_PLY;
+                let extra = pol_r + far + more;
                 let r = if extra > 0 { (r + extra).min(new_depth - ONE_PLY).max(r) } else { r };
-                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                // a ply less for an open three or better that goes on our attack of two plies
+                // up (`lmr_cont`)
+                let cont = p.lmr_cont[rj] > 0 && own_t >= Threat::OpenThree && pu >= 2 && self.attack_at[pu - 2];
+                let r = if cont { (r - ONE_PLY).max(0) } else { r };
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, r > 0 || !cut);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, new_depth, ply + 1);
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, false);
                 }
             }
             self.undo();
@@ -1065,8 +1097,9 @@ impl<'a> Worker<'a> {
             if !self.legal(m) {
                 continue;
             }
+            self.attack_at[pu] = self.b.threat(m, self.side) >= Threat::OpenThree;
             self.make(m);
-            let v = -self.search(-beta, -alpha, depth - 2 * ONE_PLY, ply + 1);
+            let v = -self.search(-beta, -alpha, depth - 2 * ONE_PLY, ply + 1, false);
             self.undo();
             if self.abort {
                 return 0;
@@ -1111,17 +1144,18 @@ impl<'a> Worker<'a> {
                 && n >= self.params.root_lmr as usize
                 && moves[n].1 < self.params.order_own[Threat::OpenThree as usize]
                 && !self.tactical(m)) as i32;
+            self.attack_at[0] = self.b.threat(m, self.side) >= Threat::OpenThree;
             self.make(m);
             let mut v;
             if n == 0 {
-                v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1);
+                v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1, false);
             } else {
-                v = -self.search(-alpha - 1, -alpha, (depth - 1 - r) * ONE_PLY, 1);
+                v = -self.search(-alpha - 1, -alpha, (depth - 1 - r) * ONE_PLY, 1, true);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1);
+                    v = -self.search(-alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, true);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1);
+                    v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1, false);
                 }
             }
             self.undo();
@@ -1418,6 +1452,9 @@ mod tests {
             ("pol_red_frac", 1),
             ("widen_lost", 1),
             ("fh_margin", 5),
+            ("tt_eval", 1),
+            ("cut_lmr", 2),
+            ("lmr_cont", 1),
         ];
         let think_with = |g: &Game, depth: u32| {
             let mut s = Searcher::new(1 << 20);
