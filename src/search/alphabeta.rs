@@ -847,13 +847,12 @@ impl<'a> Worker<'a> {
         };
         // Fail-high reduction: a node whose static value lies far above beta will most likely
         // fail high; its moves other than fours are searched a ply shallower.
-        let node_eval = prune_e;
         let likely_fh = p.fh_margin > 0
             && !pv_node
             && beta.abs() < WIN_MIN
             && danger.is_none()
             && !self.opp_open_three()
-            && node_eval >= beta + p.fh_margin * whole;
+            && prune_e >= beta + p.fh_margin * whole;
         // Singular extension: is the table move the only good one here?
         let mut se_ext = 0;
         if p.se_depth > 0
@@ -936,9 +935,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
-            let new_depth =
-                if likely_fh && self.b.threat(m, self.side) < Threat::Four { new_depth - ONE_PLY } else { new_depth };
             let own_t = self.b.threat(m, self.side);
+            let new_depth = if likely_fh && own_t < Threat::Four { new_depth - ONE_PLY } else { new_depth };
             self.attack_at[pu] = own_t >= Threat::OpenThree;
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
