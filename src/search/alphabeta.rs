@@ -453,8 +453,11 @@ impl<'a> Worker<'a> {
         self.b.hash() ^ if self.side == Color::White { SIDE_KEY } else { 0 }
     }
 
+    /// Plays `i` for the side to move at `ply`, noting whether it makes an open three or
+    /// better (`attack_at`, for `lmr_cont`).
     #[inline]
-    fn make(&mut self, i: usize) {
+    fn make(&mut self, i: usize, ply: usize) {
+        self.attack_at[ply] = self.b.threat(i, self.side) >= Threat::OpenThree;
         self.b.make(i, self.side);
         self.side = self.side.opp();
     }
@@ -706,8 +709,7 @@ impl<'a> Worker<'a> {
         if let Some(i) = forced {
             // the only move: no depth spent (plus `four_ext` sixteenths of a ply before the horizon)
             let ext = if depth > 0 { self.params.four_ext } else { 0 };
-            self.attack_at[pu] = self.b.threat(i, self.side) >= Threat::OpenThree;
-            self.make(i);
+            self.make(i, pu);
             let v = -self.search(-beta, -alpha, depth + ext, ply + 1, !cut);
             self.undo();
             if !self.abort {
@@ -775,25 +777,24 @@ impl<'a> Worker<'a> {
             let quiet = [Threat::ThreeThree, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
                 .iter()
                 .all(|&t| self.b.count(opp, t) == 0);
-            if quiet {
-                let e = prune_e;
-                if e - self.params.rfp_margin * depth / ONE_PLY >= beta {
-                    return e;
-                }
+            if quiet && prune_e - p.rfp_margin * depth / ONE_PLY >= beta {
+                return prune_e;
             }
         }
         // Razoring: near the horizon a static value far below alpha drops into the quiescence;
         // if our VCF does not lift it above alpha either, the node fails low.
-        if !pv_node && depth <= p.razor_depth * ONE_PLY && p.razor_margin > 0 && alpha.abs() < WIN_MIN {
-            let e = prune_e;
-            if e + p.razor_margin * depth / ONE_PLY <= alpha {
-                let v = self.qsearch(alpha, alpha + 1, ply, 0);
-                if self.abort {
-                    return 0;
-                }
-                if v <= alpha {
-                    return v;
-                }
+        if !pv_node
+            && depth <= p.razor_depth * ONE_PLY
+            && p.razor_margin > 0
+            && alpha.abs() < WIN_MIN
+            && prune_e + p.razor_margin * depth / ONE_PLY <= alpha
+        {
+            let v = self.qsearch(alpha, alpha + 1, ply, 0);
+            if self.abort {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
             }
         }
         // Null move with threat verification: when the opponent has no four or double-three
@@ -937,7 +938,6 @@ impl<'a> Worker<'a> {
             let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
             let own_t = self.b.threat(m, self.side);
             let new_depth = if likely_fh && own_t < Threat::Four { new_depth - ONE_PLY } else { new_depth };
-            self.attack_at[pu] = own_t >= Threat::OpenThree;
             // Policy-based reduction: plies by how far the move's policy score lies below the
             // best of the node's moves (POLICY_FP units).
             let pol_r = if p.pol_red > 0 && n >= 1 && depth >= 2 * ONE_PLY && !self.tactical(m) {
@@ -955,7 +955,7 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            self.make(m);
+            self.make(m, pu);
             let mut v;
             if n == 0 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, !cut);
@@ -1095,8 +1095,7 @@ impl<'a> Worker<'a> {
             if !self.legal(m) {
                 continue;
             }
-            self.attack_at[pu] = self.b.threat(m, self.side) >= Threat::OpenThree;
-            self.make(m);
+            self.make(m, pu);
             let v = -self.search(-beta, -alpha, depth - 2 * ONE_PLY, ply + 1, false);
             self.undo();
             if self.abort {
@@ -1142,8 +1141,7 @@ impl<'a> Worker<'a> {
                 && n >= self.params.root_lmr as usize
                 && moves[n].1 < self.params.order_own[Threat::OpenThree as usize]
                 && !self.tactical(m)) as i32;
-            self.attack_at[0] = self.b.threat(m, self.side) >= Threat::OpenThree;
-            self.make(m);
+            self.make(m, 0);
             let mut v;
             if n == 0 {
                 v = -self.search(-beta, -alpha, (depth - 1) * ONE_PLY, 1, false);
