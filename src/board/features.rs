@@ -97,6 +97,17 @@ pub fn code_threat_table(forbidden_rules: bool) -> &'static [u8] {
     &codes().threat[forbidden_rules as usize]
 }
 
+/// The threat class of four packed fine line patterns (the class of their code), for a side
+/// with (`true`) or without forbidden moves: one lookup where the code takes two (the
+/// threat-search mode keeps no codes).
+pub fn packed_threat_table(forbidden_rules: bool) -> &'static [u8] {
+    static T: [OnceLock<Vec<u8>>; 2] = [OnceLock::new(), OnceLock::new()];
+    T[forbidden_rules as usize].get_or_init(|| {
+        let (codes, threat) = (code_table(), code_threat_table(forbidden_rules));
+        codes.iter().map(|&c| threat[c as usize]).collect()
+    })
+}
+
 /// The four coarse patterns of a code, weakest first.
 pub fn code_patterns(code: usize) -> [Pattern; 4] {
     codes().patterns[code].map(|x| Pattern::from_u8(FINE_TO_COARSE[x as usize]))

@@ -192,6 +192,8 @@ pub struct Board {
     /// Packed patterns → cell code, and code → threat class per side.
     codes: &'static [u16],
     code_threat: [&'static [u8]; 2],
+    /// Packed patterns → threat class per side (the threat-search mode's shortcut).
+    packed_threat: [&'static [u8]; 2],
     /// Learned per-code values per side (its rule/colour class).
     values: [&'static CellValues; 2],
     /// Learned pair factors per side to move (its class), and whether any is in use.
@@ -255,6 +257,10 @@ impl Board {
             code_threat: [
                 features::code_threat_table(rule.has_forbidden(Color::Black)),
                 features::code_threat_table(rule.has_forbidden(Color::White)),
+            ],
+            packed_threat: [
+                features::packed_threat_table(rule.has_forbidden(Color::Black)),
+                features::packed_threat_table(rule.has_forbidden(Color::White)),
             ],
             values: Color::BOTH.map(|c| crate::eval::weights::active().cell_values(features::class_of(rule, c))),
             pairs: Color::BOTH.map(|c| crate::eval::weights::active().pair_factors(features::class_of(rule, c))),
@@ -510,7 +516,7 @@ impl Board {
             self.hash ^= zobrist()[i][c.idx()];
             self.stones[c.idx()] += 1;
             self.history.push((i as u16, c));
-            self.update_lines::<true, false, false>(i, c);
+            self.update_lines_lite(i, c);
             return;
         }
         for s in 0..2 {
@@ -747,6 +753,63 @@ impl Board {
                         let (n, o) = (pair_values(&pairs, ls.code), pair_values(&pairs, old_code));
                         self.psum[0] += n[0] - o[0];
                         self.psum[1] += n[1] - o[1];
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Board::update_lines`] adding a stone in threat-search mode: the patterns and threats
+    /// only, each threat straight from the packed patterns (the codes stay as they were; the
+    /// undo log brings back the patterns, and the codes never changed).
+    #[inline]
+    fn update_lines_lite(&mut self, i: usize, c: Color) {
+        let ci = c.idx();
+        let oi = 1 - ci;
+        let tables = self.fine;
+        let packed_threat = self.packed_threat;
+        for d in 0..DIRS {
+            let shift = 4 * d;
+            for (si, sign) in [1isize, -1].into_iter().enumerate() {
+                let delta = sign * self.step[d];
+                let mut q = i;
+                for k in 0..5 {
+                    q = q.wrapping_add_signed(delta);
+                    let cell = self.cells[q];
+                    if cell == Cell::Wall {
+                        break;
+                    }
+                    let p = self.near_pow[si][k];
+                    let ls = &mut self.lines[q];
+                    ls.keys[ci][d] += OWN_DIGIT * p;
+                    ls.keys[oi][d] += OPP_DIGIT * p;
+                    if cell != Cell::Empty {
+                        continue;
+                    }
+                    for s in 0..2 {
+                        let pat = tables[s][ls.keys[s][d] as usize] as u16;
+                        let old = ls.pats[s];
+                        let packed = (old & !(15 << shift)) | (pat << shift);
+                        if packed == old {
+                            continue;
+                        }
+                        self.undo_log.push(Change {
+                            q: q as u16,
+                            side: s as u8,
+                            threat: ls.threat[s],
+                            pats: old,
+                            code: ls.code[s],
+                        });
+                        ls.pats[s] = packed;
+                        let nt = packed_threat[s][packed as usize];
+                        let ot = ls.threat[s];
+                        if nt != ot {
+                            ls.threat[s] = nt;
+                            self.sets[s][ot as usize].remove(q);
+                            self.sets[s][nt as usize].insert(q);
+                            self.counts[s][ot as usize] -= 1;
+                            self.counts[s][nt as usize] += 1;
+                        }
                     }
                 }
             }
