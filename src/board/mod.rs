@@ -516,7 +516,7 @@ impl Board {
             self.hash ^= zobrist()[i][c.idx()];
             self.stones[c.idx()] += 1;
             self.history.push((i as u16, c));
-            self.update_lines_lite(i, c);
+            self.update_lines::<true, false, false>(i, c);
             return;
         }
         for s in 0..2 {
@@ -676,14 +676,15 @@ impl Board {
     /// Adds (`ADD`) or removes the digits of a stone of `c` at `i` in the keys of its line
     /// neighbours, and refreshes the patterns and threats of the empty ones (both sides).
     /// `PAIR`: also keep the pair sums (compiled apart, so boards without a pair term pay
-    /// nothing for it); `VALUES`: the value sums (off in threat-search mode).
+    /// nothing for it); `VALUES`: the codes and value sums (off in threat-search mode, where
+    /// each threat comes straight from the packed patterns and only `ADD` is used).
     #[inline]
     fn update_lines<const ADD: bool, const PAIR: bool, const VALUES: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
         let oi = 1 - ci;
         let tables = self.fine;
         let (codes, code_threat, values) = (self.codes, self.code_threat, self.values);
-        let pairs = self.pairs;
+        let (pairs, packed_threat) = (self.pairs, self.packed_threat);
         for d in 0..DIRS {
             let shift = 4 * d;
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
@@ -728,18 +729,22 @@ impl Board {
                             });
                         }
                         ls.pats[s] = packed;
-                        let nc = codes[packed as usize];
-                        let oc = ls.code[s];
-                        if nc == oc {
-                            continue;
-                        }
-                        ls.code[s] = nc;
-                        if VALUES {
+                        let nt = if VALUES {
+                            let nc = codes[packed as usize];
+                            let oc = ls.code[s];
+                            if nc == oc {
+                                continue;
+                            }
+                            ls.code[s] = nc;
                             let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
                             self.vsum[s][0] += vn[0] - vo[0];
                             self.vsum[s][1] += vn[1] - vo[1];
-                        }
-                        let nt = code_threat[s][nc as usize];
+                            code_threat[s][nc as usize]
+                        } else {
+                            // threat-search mode: the threat straight from the patterns (one
+                            // lookup for two); the code stays as it was, the log restores it
+                            packed_threat[s][packed as usize]
+                        };
                         let ot = ls.threat[s];
                         if nt != ot {
                             ls.threat[s] = nt;
@@ -753,63 +758,6 @@ impl Board {
                         let (n, o) = (pair_values(&pairs, ls.code), pair_values(&pairs, old_code));
                         self.psum[0] += n[0] - o[0];
                         self.psum[1] += n[1] - o[1];
-                    }
-                }
-            }
-        }
-    }
-
-    /// [`Board::update_lines`] adding a stone in threat-search mode: the patterns and threats
-    /// only, each threat straight from the packed patterns (the codes stay as they were; the
-    /// undo log brings back the patterns, and the codes never changed).
-    #[inline]
-    fn update_lines_lite(&mut self, i: usize, c: Color) {
-        let ci = c.idx();
-        let oi = 1 - ci;
-        let tables = self.fine;
-        let packed_threat = self.packed_threat;
-        for d in 0..DIRS {
-            let shift = 4 * d;
-            for (si, sign) in [1isize, -1].into_iter().enumerate() {
-                let delta = sign * self.step[d];
-                let mut q = i;
-                for k in 0..5 {
-                    q = q.wrapping_add_signed(delta);
-                    let cell = self.cells[q];
-                    if cell == Cell::Wall {
-                        break;
-                    }
-                    let p = self.near_pow[si][k];
-                    let ls = &mut self.lines[q];
-                    ls.keys[ci][d] += OWN_DIGIT * p;
-                    ls.keys[oi][d] += OPP_DIGIT * p;
-                    if cell != Cell::Empty {
-                        continue;
-                    }
-                    for s in 0..2 {
-                        let pat = tables[s][ls.keys[s][d] as usize] as u16;
-                        let old = ls.pats[s];
-                        let packed = (old & !(15 << shift)) | (pat << shift);
-                        if packed == old {
-                            continue;
-                        }
-                        self.undo_log.push(Change {
-                            q: q as u16,
-                            side: s as u8,
-                            threat: ls.threat[s],
-                            pats: old,
-                            code: ls.code[s],
-                        });
-                        ls.pats[s] = packed;
-                        let nt = packed_threat[s][packed as usize];
-                        let ot = ls.threat[s];
-                        if nt != ot {
-                            ls.threat[s] = nt;
-                            self.sets[s][ot as usize].remove(q);
-                            self.sets[s][nt as usize].insert(q);
-                            self.counts[s][ot as usize] -= 1;
-                            self.counts[s][nt as usize] += 1;
-                        }
                     }
                 }
             }
