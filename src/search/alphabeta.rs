@@ -390,18 +390,10 @@ struct Worker<'a> {
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
-    /// A root win of the capped search is being verified (`think_won`): `widen` is on and the
-    /// keys are apart.
-    verify: bool,
-    /// Set by `gen_moves` when it cut the move list to the node's cap.
-    truncated: bool,
 }
 
 /// Mixed into the table key of a node searched without its excluded move.
 const EXCLUDED_KEY: u64 = 0x7f4a_7c15_9e37_79b9;
-/// Mixed into every key while a root win is being verified (`think_won`): the verifying
-/// search, with every move at every node, must not take the capped search's results.
-const VERIFY_KEY: u64 = 0x2d35_8dcc_aa6c_78a5;
 
 /// No static value at this ply (a forced or decided node).
 const NO_EVAL: Value = Value::MIN;
@@ -453,14 +445,12 @@ impl<'a> Worker<'a> {
             excluded: [0; MAX_PLY],
             attack_at: [false; MAX_PLY],
             widen: false,
-            verify: false,
-            truncated: false,
         }
     }
 
     #[inline]
     fn key(&self) -> u64 {
-        self.b.hash() ^ if self.side == Color::White { SIDE_KEY } else { 0 } ^ if self.verify { VERIFY_KEY } else { 0 }
+        self.b.hash() ^ if self.side == Color::White { SIDE_KEY } else { 0 }
     }
 
     /// Plays `i` for the side to move at `ply`, noting whether it makes an open three or
@@ -603,7 +593,6 @@ impl<'a> Worker<'a> {
                 moves.select_nth_unstable_by(cap - 1, by_score);
                 if self.params.widen_lost == 0 && !self.widen {
                     moves.truncate(cap);
-                    self.truncated = true;
                 }
                 // the best `cap` first, in order; the rest after them, unsorted
                 moves[..cap].sort_unstable_by(by_score);
@@ -643,24 +632,6 @@ impl<'a> Worker<'a> {
         [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour]
             .iter()
             .any(|&t| self.b.count(opp, t) > 0)
-    }
-
-    /// Does a double three of ours win by force: we have a point that makes two open threes
-    /// (not under renju as black, where it is forbidden unless the exact check says
-    /// otherwise), and the opponent has no four on the board and no point that makes one, so
-    /// that he can stop only one of the threes and has no four to answer the straight four
-    /// with (double three, defence, straight four, block, five: five plies)? Not under caro,
-    /// where a three is no threat.
-    fn double_three_wins(&self) -> bool {
-        let me = self.side;
-        let opp = me.opp();
-        let rule = self.b.rule();
-        if rule.is_caro() || (rule == Rule::Renju && me == Color::Black) || self.b.count(me, Threat::ThreeThree) == 0 {
-            return false;
-        }
-        [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour, Threat::Five]
-            .iter()
-            .all(|&t| self.b.count(opp, t) == 0)
     }
 
     /// Does the opponent threaten a straight four (an open three, or a double four point)?
@@ -866,11 +837,7 @@ impl<'a> Worker<'a> {
         let whole = depth / ONE_PLY;
         let plies = (depth + ONE_PLY - 1) / ONE_PLY;
         let danger = self.danger(ply, whole, pv_node);
-        self.truncated = false;
         let (mut moves, kept) = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
-        // Were moves left out (by the move cap, or below by futility)? Then a loss of every
-        // searched move proves nothing (`honest_mate`).
-        let mut left_out = self.truncated;
         let mc_limit = if p.mcp > 0 {
             let e = raw_e;
             self.static_eval[pu] = e;
@@ -910,7 +877,7 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if v < sbeta {
-                se_ext = ONE_PLY;
+                se_ext = 1;
             } else if sbeta >= beta {
                 return sbeta;
             }
@@ -957,7 +924,6 @@ impl<'a> Worker<'a> {
             let (m, score) = moves[n];
             let quiet = score < self.params.order_own[Threat::OpenThree as usize];
             if futile && n > 0 && quiet {
-                left_out = true;
                 continue;
             }
             if n >= lmp_limit && !self.tactical(m) {
@@ -969,7 +935,7 @@ impl<'a> Worker<'a> {
             if m as u16 == excluded {
                 continue;
             }
-            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext } else { new_depth };
+            let new_depth = if se_ext > 0 && m as u16 == tt_move { new_depth + se_ext * ONE_PLY } else { new_depth };
             let own_t = self.b.threat(m, self.side);
             let new_depth = if likely_fh && own_t < Threat::Four { new_depth - ONE_PLY } else { new_depth };
             // Policy-based reduction: plies by how far the move's policy score lies below the
@@ -1063,11 +1029,6 @@ impl<'a> Worker<'a> {
                 tried.push(m);
             }
         }
-        if left_out && p.honest_mate > 0 && best <= -WIN_MIN && alpha_orig > -WIN_MIN {
-            // every move searched loses by force, but some were not searched: no proven loss,
-            // only a fail low
-            best = alpha_orig;
-        }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(key, ply, best, 0, whole, bound, best_move as u16);
         best
@@ -1110,7 +1071,6 @@ impl<'a> Worker<'a> {
             // `opp_vcf` asks for any side's VCF as if it were to move: here our own.
             return match opp_vcf(&mut self.b, me, &mut self.vcf_cache, vcf_depth, p.qvcf_nodes) {
                 Some(line) => win_in(ply, line_plies(&mut self.b, &line, me)),
-                None if p.q33 > 0 && self.double_three_wins() => win_in(ply, 5),
                 None => stand,
             };
         }
@@ -1272,7 +1232,6 @@ impl<'a> Worker<'a> {
         let mut result: Option<SearchResult> = None;
         let mut last_value = 0;
         let (mut prev_value, mut prev_best, mut stable, mut won_streak) = (0, None, 0u32, 0u32);
-        let mut verify_from = 0;
         let skip = self.params.smp_skip > 0 && self.helper_offset > 0;
         let mut depth = if skip { 1 } else { 1 + (self.helper_offset % 2) };
         while depth <= max_depth {
@@ -1296,8 +1255,7 @@ impl<'a> Worker<'a> {
             }
             if self.abort {
                 // a move searched in the aborted iteration that beat the previous best counts
-                let counts = !self.verify || depth > verify_from;
-                if counts && self.pv_len[0] > 0 && result.is_some() && moves[0].0 as u16 == self.pv[0][0] {
+                if self.pv_len[0] > 0 && result.is_some() && moves[0].0 as u16 == self.pv[0][0] {
                     let best = self.b.pos(moves[0].0);
                     if let Some(r) = result.as_mut() {
                         if r.best != best && value > last_value {
@@ -1311,32 +1269,9 @@ impl<'a> Worker<'a> {
             last_value = value;
             let p = self.progress(depth, value);
             let best = self.b.pos(moves[0].0);
-            // While a win is verified, the verifying search's shallow iterations do not
-            // replace the capped search's deeper answer; a win it finds does (it is a proof).
-            if !self.verify || depth > verify_from || value >= WIN_MIN {
-                on_event(Event::Iteration(p.clone()));
-                result = Some(SearchResult { best, progress: p });
-            }
+            on_event(Event::Iteration(p.clone()));
+            result = Some(SearchResult { best, progress: p });
             let elapsed = self.start.elapsed();
-            // A win of the capped search (the defender's moves beyond each node's cap were left
-            // out), with the turn's time still there to use: verify it with every move, in
-            // keys of its own, from depth 1 (`think_won`).
-            if value >= WIN_MIN
-                && !self.verify
-                && self.params.think_won > 0
-                && self.limits.budget.turn_bound()
-                && self.limits.max_nodes.is_none()
-                && self.limits.max_depth.is_none()
-                && (depth > WIN - value || won_streak >= 1 && prev_best == Some(best))
-            {
-                self.verify = true;
-                self.widen = true;
-                verify_from = depth;
-                (prev_value, prev_best, stable, won_streak) = (0, None, 0, 0);
-                last_value = 0;
-                depth = 1;
-                continue;
-            }
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 // A loss proven by the capped search, with the turn's time still there to use:
                 // look on with every move, deeper, for a defence or the longest resistance.
@@ -1495,26 +1430,6 @@ mod tests {
         // iterations go on (here to the deepest, since nothing defends)
         assert!(off.progress.depth as i32 <= WIN + off.progress.value + 1, "{off:?}");
         assert!(on.progress.depth > off.progress.depth + 20, "{on:?} {off:?}");
-    }
-
-    #[test]
-    fn a_win_verified_with_every_move_is_still_a_win() {
-        // black has two open threes far apart and white has played away: black wins
-        let g = game(Rule::Freestyle, "f8a15g8c15h8e15k3o1k4o15k5a1");
-        let think_with = |think_won: i64| {
-            let mut s = Searcher::new(1 << 20);
-            s.params.set("think_won", think_won).unwrap();
-            let limits = Limits { budget: super::super::Budget::whole(2_000), max_depth: None, max_nodes: None };
-            s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-        };
-        let (on, off) = (think_with(1), think_with(0));
-        assert!(on.progress.value >= WIN_MIN && off.progress.value >= WIN_MIN, "{on:?} {off:?}");
-        let opens = |r: &SearchResult| {
-            let mut b = g.board.clone();
-            let i = b.idx(r.best);
-            b.threat(i, Color::Black) == Threat::OpenFour
-        };
-        assert!(opens(&on) && opens(&off), "{on:?} {off:?}");
     }
 
     /// Every pruning and extension knob on (most are off by default): the threat rules still

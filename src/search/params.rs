@@ -68,20 +68,6 @@ pub struct Params {
     /// games). `se_depth=4`: H0, −15.1 ±29.8; `se_depth=6`: H0, −6.4 ±24.0 (freestyle).
     pub se_depth: i32,
     pub se_margin: i32,
-    /// 1: beyond the horizon, with no VCF found, a double-three point of the side to move
-    /// wins when the opponent has no four point (see `double_three_wins`); 0: the static
-    /// value stands.
-    pub q33: i32,
-    /// 1: under a binding turn limit, a root win found by the capped search (each node keeps
-    /// its best `max_moves`, so a defence beyond the cap can be missed) is verified: the
-    /// search starts again from depth 1 with every move at every node, in table keys of its
-    /// own, until the turn's time is spent or it proves the win; its iterations replace the
-    /// answer once they pass the capped search's depth or find a win. 0: the win is played.
-    pub think_won: i32,
-    /// 1: a node where every searched move loses by force, but moves were left out (by the
-    /// move cap or futility), fails low at alpha instead of reporting a proven loss: a mate
-    /// is claimed only where the defender's moves were all searched.
-    pub honest_mate: i32,
     /// Policy-based reduction (0 = off): a move after the first that neither makes an open
     /// three or a four nor stops a three or a four, at depth ≥ 2, is reduced one more ply for
     /// every `pol_red / 100` logits its learned policy score lies below the best of the node's
@@ -393,9 +379,6 @@ impl Default for Params {
             mcp: 2,
             se_depth: 5,
             se_margin: 4,
-            q33: 0,
-            think_won: 0,
-            honest_mate: 0,
             pol_red: 150,
             pol_red_max: 2,
             pol_red_frac: 0,
@@ -458,9 +441,6 @@ impl Params {
             "mcp" => self.mcp = v.clamp(0, 2) as i32,
             "se_depth" => self.se_depth = v.clamp(0, 64) as i32,
             "se_margin" => self.se_margin = v.clamp(0, 1000) as i32,
-            "q33" => self.q33 = v.clamp(0, 1) as i32,
-            "think_won" => self.think_won = v.clamp(0, 1) as i32,
-            "honest_mate" => self.honest_mate = v.clamp(0, 1) as i32,
             "pol_red" => self.pol_red = v.clamp(0, 10_000) as i32,
             "pol_red_frac" => self.pol_red_frac = v.clamp(0, 1) as i32,
             "four_ext" => self.four_ext = v.clamp(0, 16) as i32,
