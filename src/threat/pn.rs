@@ -93,6 +93,12 @@
 //! (proved there in 3.2-4.5 s), and the 321 proved by both take 0.65 times the time
 //! (geometric mean 100 → 65 ms). 0 false wins.
 //!
+//! The same commands on 4fdb922 (2026-12-03; the solver as of e2df96d, whose threat-search
+//! board mode took 0.89 times the time in `suite_timings`), run at `nice -n 19` on the 2-core
+//! machine, partly beside a match: VCT 352/424 (83.0%), 6 disproved within depth, median
+//! 105 ms, p90 5 s; win-in-3 135/150, 14 disproved, median 4.8 ms, p90 50 ms; VCF 1223/1224,
+//! median 1.7 ms, p90 3.0 ms. 0 false wins.
+//!
 //! Code of 8958b3a, 2026-12-01, the same commands:
 //!
 //! | set | limit | proved | median | p90 |
@@ -161,6 +167,15 @@
 //! outright (relevance zones, or Kawano's simulation that replays the proof against each
 //! sibling's complete replies) is untried. On one long win from a game (2026-12-02, 398 K nodes) 73% of the nodes made
 //! such replies, most of them to reject attacker moves that threaten no VCF after all.
+//!
+//! Tried 2026-12-03 on the fixed 100-problem sample at 1 s (`GORIN_SAMPLE=100 GORIN_MS=1000`;
+//! base 76 proved, median 52 ms), not kept: a cap on the VCF-threat moves of a line (passes
+//! allowing at most 2, or 3, then none: the budget left mixed into the keys): the same 76
+//! proved, 0.97 and 1.00 times the nodes, 1.09 and 1.04 times the time, though on one long
+//! freestyle win from a game it halved the nodes (592 K against 1.25 M); attacker moves only
+//! near one of the last two moves (a hard cut instead of `FAR_PN`): 65 proved (64 when far
+//! fours are kept); the VCF of the VCF-threat test at depth 6 or 10 instead of 20: 76 and 75
+//! proved, nearly the same nodes.
 
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
