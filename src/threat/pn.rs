@@ -170,12 +170,12 @@
 //!
 //! Tried 2026-12-03 on the fixed 100-problem sample at 1 s (`GORIN_SAMPLE=100 GORIN_MS=1000`;
 //! base 76 proved, median 52 ms), not kept: a cap on the VCF-threat moves of a line (passes
-//! allowing at most 2, or 3, then none: the budget left mixed into the keys): the same 76
-//! proved, 0.97 and 1.00 times the nodes, 1.09 and 1.04 times the time, though on one long
-//! freestyle win from a game it halved the nodes (592 K against 1.25 M); attacker moves only
-//! near one of the last two moves (a hard cut instead of `FAR_PN`): 65 proved (64 when far
-//! fours are kept); the VCF of the VCF-threat test at depth 6 or 10 instead of 20: 76 and 75
-//! proved, nearly the same nodes.
+//! allowing at most 2, or 3, then one without a cap; the budget left mixed into the keys):
+//! the same 76 proved, 0.97 and 0.99 times the nodes, 1.09 and 1.04 times the time, though
+//! on one long freestyle win from a game it halved the nodes (592 K against 1.25 M); attacker
+//! moves only near one of the last two moves (a hard cut instead of `FAR_PN`): 65 proved (64
+//! when far fours are kept); the VCF of the VCF-threat test at depth 6 or 10 instead of 20: 76
+//! and 75 proved, nearly the same nodes.
 
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
