@@ -1290,7 +1290,8 @@ impl<'a> Worker<'a> {
             let same_move = prev_best == Some(best);
             stable = if same_move { stable + 1 } else { 0 };
             won_streak = if value >= WIN_MIN && same_move { won_streak + 1 } else { 0 };
-            if won_streak >= 2 {
+            let streak = self.params.win_streak[(self.b.rule() == Rule::Renju) as usize];
+            if streak > 0 && won_streak >= streak as u32 {
                 break;
             }
             let falling = if depth > 1 { prev_value - value } else { 0 };
@@ -1430,6 +1431,31 @@ mod tests {
         // iterations go on (here to the deepest, since nothing defends)
         assert!(off.progress.depth as i32 <= WIN + off.progress.value + 1, "{off:?}");
         assert!(on.progress.depth > off.progress.depth + 20, "{on:?} {off:?}");
+    }
+
+    #[test]
+    fn a_win_searched_on_without_the_streak_stop_is_still_played() {
+        // black has two open threes far apart and white has played away: black wins; under
+        // renju (white's stones are the attacker's here: the same shape with colours swapped
+        // would be a forbidden double three for black) and freestyle
+        for (rule, moves, attacker) in [
+            (Rule::Freestyle, "f8a15g8c15h8e15k3o1k4o15k5a1", Color::Black),
+            (Rule::Renju, "a15f8c15g8e15h8o1k3o15k4a2k5a3", Color::White),
+        ] {
+            let g = game(rule, moves);
+            let think_with = |streak: i64| {
+                let mut s = Searcher::new(1 << 20);
+                s.params.set("win_streak", streak).unwrap();
+                let limits = Limits { budget: super::super::Budget::whole(1_000), max_depth: None, max_nodes: None };
+                s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+            };
+            for r in [think_with(0), think_with(2)] {
+                assert!(r.progress.value >= WIN_MIN, "{rule:?} {r:?}");
+                let mut b = g.board.clone();
+                let i = b.idx(r.best);
+                assert_eq!(b.threat(i, attacker), Threat::OpenFour, "{rule:?} {r:?}");
+            }
+        }
     }
 
     /// Every pruning and extension knob on (most are off by default): the threat rules still

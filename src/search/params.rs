@@ -127,6 +127,11 @@ pub struct Params {
     /// 104-102-0, stopped by hand at LLR −0.87). On: at 500 ms against Rapfi it raised the
     /// time used from 67% / 60% of the limit to 71% / 68% (freestyle / renju).
     pub think_lost: i32,
+    /// A root win that this many iterations in a row report with the same move is played at
+    /// once (0: never; the search then goes on until the depth passes the mate distance or
+    /// the time is spent, so a win claimed by the capped search can still be refuted);
+    /// [other rules, renju] (`win_streak=N` sets both, `win_streak_renju=N` the renju one).
+    pub win_streak: [i32; 2],
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -388,6 +393,7 @@ impl Default for Params {
             lmr_far: 0,
             widen_lost: 0,
             think_lost: 1,
+            win_streak: [2, 2],
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -450,6 +456,8 @@ impl Params {
             "lmr_far" => self.lmr_far = v.clamp(0, 2) as i32,
             "widen_lost" => self.widen_lost = v.clamp(0, 1) as i32,
             "think_lost" => self.think_lost = v.clamp(0, 1) as i32,
+            "win_streak" => self.win_streak = [v.clamp(0, 100) as i32; 2],
+            "win_streak_renju" => self.win_streak[1] = v.clamp(0, 100) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
