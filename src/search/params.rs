@@ -131,6 +131,11 @@ pub struct Params {
     /// once (0: never; the search then goes on until the depth passes the mate distance or
     /// the time is spent, so a win claimed by the capped search can still be refuted);
     /// [other rules, renju] (`win_streak=N` sets both, `win_streak_renju=N` the renju one).
+    /// `win_streak=0` against 2 (SPRT 0,25 at 100 ms, 2026-12-03): renju H1 +51.6 ±35.6 (123
+    /// games, balanced openings), then H0 +2.9 ±16.8 (364, tests/data openings) and H0
+    /// −6.4 ±23.9 (382, balanced); freestyle H0 −39.7 ±39.9 (89). 2 in both rules; kept as
+    /// a switch for longer turns, where wins claimed by the capped search lost games against
+    /// Rapfi (README).
     pub win_streak: [i32; 2],
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
