@@ -1435,9 +1435,8 @@ mod tests {
 
     #[test]
     fn a_win_searched_on_without_the_streak_stop_is_still_played() {
-        // black has two open threes far apart and white has played away: black wins; under
-        // renju (white's stones are the attacker's here: the same shape with colours swapped
-        // would be a forbidden double three for black) and freestyle
+        // the side to move has two open threes far apart, the other side has played away: a
+        // win, with the streak stop and without; black attacks in freestyle, white in renju
         for (rule, moves, attacker) in [
             (Rule::Freestyle, "f8a15g8c15h8e15k3o1k4o15k5a1", Color::Black),
             (Rule::Renju, "a15f8c15g8e15h8o1k3o15k4a2k5a3", Color::White),
