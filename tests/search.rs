@@ -167,3 +167,22 @@ fn forced_reply_searched_on_only_with_think_forced() {
     let r = s.think(&g, &depth_limited, &AtomicBool::new(false), &mut |_| {}).expect("a legal move");
     assert_eq!((r.best, r.progress.depth), (block, 1));
 }
+
+#[test]
+fn white_blocks_a_black_three_on_a_point_forbidden_for_black() {
+    // From a renju gauntlet game (Gorin black against Rapfi, 2026-12-03): black's b9 makes the
+    // split three b9 _ d9 e9. Its ends a9 and f9 and the gap c9 are the defences; c9 and f9
+    // leave black a VCF (b8 on the a9-e5 diagonal), so a9 is white's only move, and a9 is a
+    // double four for black (a9-e9 and a9-e5), forbidden to him but not to white. The search
+    // used to look only at black's four points of a four class, left a9 out and reported the
+    // position as lost (and black's search reported b9 as a win).
+    let mut g = game(15, Rule::Renju, "d7a6d4e8b7c4d8a5d9d10e6a7a8f6f5c8e5g5c7a3a4e7e4e2d3g6e9f10g3c5d6f4b9");
+    assert_eq!(g.to_move, Color::White);
+    let a9 = g.board.idx(Pos::new(0, 8));
+    assert!(g.board.is_forbidden(a9, Color::Black));
+    for d in 2..=6 {
+        let r = think(&g, d);
+        assert_eq!(r.best, Pos::new(0, 8), "depth {d}: {:?}", r.progress);
+        assert!(r.progress.value > -WIN_MIN, "depth {d}: {:?}", r.progress);
+    }
+}

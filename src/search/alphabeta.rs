@@ -555,6 +555,11 @@ impl<'a> Worker<'a> {
             for t in [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
                 cells.extend(self.b.cells_with(opp, t).iter());
             }
+            // Renju: a point where black would make a four is a defence even when it is
+            // forbidden for black (a double four or an overline there): white may take it.
+            if self.b.rule().has_forbidden(opp) {
+                cells.extend(self.b.cells_with(opp, Threat::Forbidden).iter());
+            }
             cells.sort_unstable();
             cells.dedup();
         } else {
