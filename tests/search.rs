@@ -186,3 +186,25 @@ fn white_blocks_a_black_three_on_a_point_forbidden_for_black() {
         assert!(r.progress.value > -WIN_MIN, "depth {d}: {:?}", r.progress);
     }
 }
+
+#[test]
+fn a_three_whose_every_defence_is_forbidden_for_black_wins_for_white() {
+    // White b8 c8 against the left edge; black's columns a, e and f hold three and two stones
+    // around a8, e8 and f8, closed by white at both ends, so each of those points would give
+    // black an overline. White d8 makes the three b8 c8 d8, whose only defences (a8, e8, f8)
+    // are all forbidden for black, and black has no four: white wins (d8, any, e8, any, five).
+    // The search used to value a node with no legal defence as a draw.
+    let g = game(15, Rule::Renju, "a5a4a6a11a7e4a9e11a10f4e5f11e6b8e7c8e9o15e10o10f5o5f6j15f7j10f9j5f10");
+    assert_eq!(g.to_move, Color::White);
+    let mut after = g.clone();
+    after.play(Pos::new(3, 7)).unwrap();
+    for p in [Pos::new(0, 7), Pos::new(4, 7), Pos::new(5, 7)] {
+        let i = after.board.idx(p);
+        assert!(after.board.is_forbidden(i, Color::Black), "{p:?}");
+    }
+    for d in 2..=5 {
+        let r = think(&g, d);
+        assert_eq!(r.best, Pos::new(3, 7), "depth {d}: {:?}", r.progress);
+        assert!(mate_plies(r.progress.value).is_some_and(|m| m <= 5), "depth {d}: {:?}", r.progress);
+    }
+}

@@ -18,8 +18,8 @@ use super::danger::{VcfCache, opp_vcf, opp_vcf_refutations, opp_vct, proof_refut
 use super::params::Params;
 use super::tt::{Bound, Tt};
 use super::{Event, Limits, Progress, SearchResult};
-use crate::board::pattern::Threat;
-use crate::board::{Board, CellSet};
+use crate::board::pattern::{Pattern, Threat};
+use crate::board::{Board, CellSet, DIRS};
 use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
 use crate::eval::weights::POLICY_FP;
 use crate::eval::{evaluate, move_score, policy_score};
@@ -47,6 +47,18 @@ const SIDE_KEY: u64 = 0x9d3f_4a1b_77c2_e519;
 #[inline]
 fn win_in(ply: i32, plies: i32) -> Value {
     WIN - ply - plies
+}
+
+/// Renju black's legal straight-four point of the double-three class, if any: a straight four
+/// that also makes two open threes has that class, and is legal when the exact rule finds one
+/// of the threes no real three (rare: 2 such points in the 2,827 positions of the renju problem
+/// collection).
+fn hidden_straight_four(b: &mut Board, c: Color) -> Option<usize> {
+    if !b.rule().has_forbidden(c) || b.count(c, Threat::ThreeThree) == 0 {
+        return None;
+    }
+    let cand: SmallVec<[usize; 16]> = b.cells_with(c, Threat::ThreeThree).iter().collect();
+    cand.into_iter().find(|&i| (0..DIRS).any(|d| b.pattern(i, c, d) == Pattern::OpenFour) && !b.is_forbidden(i, c))
 }
 
 /// Search state that lives across moves (transposition table, parameters).
@@ -530,6 +542,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        if let Some(i) = hidden_straight_four(&mut self.b, me) {
+            self.pv[ply as usize][0] = i as u16;
+            self.pv_len[ply as usize] = 1;
+            return Some(win_in(ply, 3));
+        }
         None
     }
 
@@ -551,6 +568,16 @@ impl<'a> Worker<'a> {
         } else if defend {
             for t in [Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
                 cells.extend(self.b.cells_with(me, t).iter());
+            }
+            // renju black: a four that also makes two threes has the double-three class (legal
+            // when one of them is no real three; `legal` below decides)
+            if self.b.rule().has_forbidden(me) {
+                let b = &self.b;
+                cells.extend(
+                    b.cells_with(me, Threat::ThreeThree)
+                        .iter()
+                        .filter(|&i| (0..DIRS).any(|d| b.pattern(i, me, d).is_four())),
+                );
             }
             for t in [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
                 cells.extend(self.b.cells_with(opp, t).iter());
@@ -641,9 +668,10 @@ impl<'a> Worker<'a> {
 
     /// Does the opponent threaten a straight four (an open three, or a double four point)?
     #[inline]
-    fn opp_open_three(&self) -> bool {
+    fn opp_open_three(&mut self) -> bool {
         let opp = self.side.opp();
         self.b.count(opp, Threat::OpenFour) + self.b.count(opp, Threat::FourFour) > 0
+            || hidden_straight_four(&mut self.b, opp).is_some()
     }
 
     /// The opponent's threats before our move: if he has a VCF (and, at the root and at PV
@@ -888,7 +916,10 @@ impl<'a> Worker<'a> {
             }
         }
         if moves.is_empty() {
-            return 0;
+            // No candidate at all: a full board (a draw), or, facing an open three, no legal
+            // defence and no four (renju black, every defence forbidden): the three becomes a
+            // straight four next and a five after it.
+            return if danger.is_none() && self.opp_open_three() { -win_in(ply, 4) } else { 0 };
         }
         // Threat extension: the replies to an open three (the defences and our own fours) cost
         // no depth when there are at most `ext_defend` of them, as the replies to a four cost
@@ -1387,6 +1418,22 @@ mod tests {
 
     fn game(rule: Rule, moves: &str) -> Game {
         Game::from_moves(15, 15, rule, &parse_move_string(moves).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_legal_straight_four_of_the_double_three_class_is_found() {
+        // 珠々の詰連珠#189 of the renju problem collection (white to move): black's g9 makes
+        // the straight four e7-h10 and two threes (the class of a double three); the exact
+        // rule finds it legal, so black threatens a straight four.
+        let mut g = game(Rule::Renju, "g6h6j6d7e7f7g7h7f8j8i8f9h8h9h10");
+        let g9 = g.board.idx(Pos::new(6, 8));
+        assert_eq!(g.board.threat(g9, Color::Black), Threat::ThreeThree);
+        assert_eq!(hidden_straight_four(&mut g.board, Color::Black), Some(g9));
+        assert_eq!(hidden_straight_four(&mut g.board, Color::White), None);
+        // the same stones in freestyle: g9 has the straight-four class itself
+        let mut f = game(Rule::Freestyle, "g6h6j6d7e7f7g7h7f8j8i8f9h8h9h10");
+        assert_eq!(f.board.threat(g9, Color::Black), Threat::OpenFour);
+        assert_eq!(hidden_straight_four(&mut f.board, Color::Black), None);
     }
 
     fn think(g: &Game, depth: u32) -> SearchResult {
