@@ -208,3 +208,32 @@ fn a_three_whose_every_defence_is_forbidden_for_black_wins_for_white() {
         assert!(mate_plies(r.progress.value).is_some_and(|m| m <= 5), "depth {d}: {:?}", r.progress);
     }
 }
+
+#[test]
+fn a_four_below_the_move_cap_is_still_searched() {
+    // From a renju self-play game: white's g8 h9 i10 j11 threatens five at k12, so black's
+    // k12 is forced; after it white wins by the VCF i11 h11 h10 f8 f10 j10 e10. In black's
+    // search (the forced move searched for the turn's time) white's four i11 ranked below the
+    // move cap of its node (12 at depth 1), every move kept lost to black's VCF, and black's
+    // depth-2 iteration announced a win in 7 plies. With `keep_fours=1` (off by default: it
+    // did not gain in self-play) every iteration must see the loss, or at least no win.
+    let g = game(15, Rule::Renju, "k5h9h8g10k7g8k6k4i7g9g7i10h7j7f7e7h6f11i8g11g12j11");
+    assert_eq!(g.to_move, Color::Black);
+    let mut s = Searcher::new(4 << 20);
+    s.params_mut().set("keep_fours", 1).unwrap();
+    let ms = Duration::from_millis(300);
+    let limits =
+        Limits { budget: gorin::search::Budget { optimum: ms, maximum: ms }, max_depth: None, max_nodes: None };
+    let mut values = Vec::new();
+    let r = s
+        .think(&g, &limits, &AtomicBool::new(false), &mut |e| {
+            if let gorin::search::Event::Iteration(p) = e {
+                values.push((p.depth, p.value));
+            }
+        })
+        .expect("a legal move");
+    assert_eq!(r.best, Pos::new(10, 11));
+    assert!(values.len() >= 2, "{values:?}");
+    assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "a win claimed: {values:?}");
+    assert!(r.progress.value <= -WIN_MIN, "the loss not seen: {:?}", r.progress);
+}

@@ -623,12 +623,24 @@ impl<'a> Worker<'a> {
             let cap = self.params.max_moves[bucket];
             if moves.len() > cap {
                 moves.select_nth_unstable_by(cap - 1, by_score);
-                if self.params.widen_lost == 0 && !self.widen {
-                    moves.truncate(cap);
+                // Our fours stay whatever their score: the reply is forced, so they cost
+                // little, and a four left out can be the only answer to the opponent's attack
+                // (the first move of our own VCF).
+                let mut kept = cap;
+                if self.params.keep_fours > 0 {
+                    for j in cap..moves.len() {
+                        if self.is_four_move(moves[j].0) {
+                            moves.swap(kept, j);
+                            kept += 1;
+                        }
+                    }
                 }
-                // the best `cap` first, in order; the rest after them, unsorted
-                moves[..cap].sort_unstable_by(by_score);
-                return (moves, cap);
+                if self.params.widen_lost == 0 && !self.widen {
+                    moves.truncate(kept);
+                }
+                // the best `kept` first, in order; the rest after them, unsorted
+                moves[..kept].sort_unstable_by(by_score);
+                return (moves, kept);
             }
         }
         moves.sort_unstable_by(by_score);
@@ -642,6 +654,19 @@ impl<'a> Worker<'a> {
     fn tactical(&self, i: usize) -> bool {
         let hot = |t: Threat, from: Threat| (from..=Threat::Five).contains(&t);
         hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
+    }
+
+    /// Does our (legal) move at `i` make a four? Renju black's fours that also make two
+    /// threes have the double-three class.
+    #[inline]
+    fn is_four_move(&self, i: usize) -> bool {
+        match self.b.threat(i, self.side) {
+            Threat::Four | Threat::FourThree | Threat::FourFour | Threat::OpenFour => true,
+            Threat::ThreeThree => {
+                self.b.rule().has_forbidden(self.side) && (0..DIRS).any(|d| self.b.pattern(i, self.side, d).is_four())
+            }
+            _ => false,
+        }
     }
 
     /// Is `i` farther than 4 lines (5 under renju) from both of the last two moves?

@@ -137,6 +137,15 @@ pub struct Params {
     /// a switch for longer turns, where wins claimed by the capped search lost games against
     /// Rapfi (README).
     pub win_streak: [i32; 2],
+    /// 1: a node's own fours are searched even when the move cap (`max_moves`) leaves them
+    /// out by score (found in a renju self-play game: white's only defence, a four starting
+    /// his VCF, ranked below the cap of 12 at depth 1, and black's search announced +M7 after
+    /// a forced block that in fact lost); 0: the cap alone decides. It removes such false
+    /// short mates (two more from renju self-play games checked by hand) but costs nodes (bench
+    /// 152974 → 172394). Against 0 (SPRT 0,25 at 100 ms, 2026-12-03): freestyle H0 −42.1
+    /// ±39.9 (175 games, balanced seed 93), renju no decision +8.7 ±18.7 (800 games, balanced
+    /// seed 94). Off.
+    pub keep_fours: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -399,6 +408,7 @@ impl Default for Params {
             widen_lost: 0,
             think_lost: 1,
             win_streak: [2, 2],
+            keep_fours: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -462,6 +472,7 @@ impl Params {
             "widen_lost" => self.widen_lost = v.clamp(0, 1) as i32,
             "think_lost" => self.think_lost = v.clamp(0, 1) as i32,
             "win_streak" => self.win_streak = [v.clamp(0, 100) as i32; 2],
+            "keep_fours" => self.keep_fours = v.clamp(0, 1) as i32,
             "win_streak_renju" => self.win_streak[1] = v.clamp(0, 100) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
