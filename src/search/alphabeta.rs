@@ -572,12 +572,7 @@ impl<'a> Worker<'a> {
             // renju black: a four that also makes two threes has the double-three class (legal
             // when one of them is no real three; `legal` below decides)
             if self.b.rule().has_forbidden(me) {
-                let b = &self.b;
-                cells.extend(
-                    b.cells_with(me, Threat::ThreeThree)
-                        .iter()
-                        .filter(|&i| (0..DIRS).any(|d| b.pattern(i, me, d).is_four())),
-                );
+                cells.extend(self.b.cells_with(me, Threat::ThreeThree).iter().filter(|&i| self.is_four_move(i)));
             }
             for t in [Threat::ThreeThree, Threat::Four, Threat::FourThree, Threat::FourFour, Threat::OpenFour] {
                 cells.extend(self.b.cells_with(opp, t).iter());
@@ -623,9 +618,9 @@ impl<'a> Worker<'a> {
             let cap = self.params.max_moves[bucket];
             if moves.len() > cap {
                 moves.select_nth_unstable_by(cap - 1, by_score);
-                // Our fours stay whatever their score: the reply is forced, so they cost
-                // little, and a four left out can be the only answer to the opponent's attack
-                // (the first move of our own VCF).
+                // With `keep_fours` our fours stay whatever their score: the reply is forced,
+                // and a four left out can be the only answer to the opponent's attack (the
+                // first move of our own VCF).
                 let mut kept = cap;
                 if self.params.keep_fours > 0 {
                     for j in cap..moves.len() {
