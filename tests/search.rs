@@ -210,7 +210,7 @@ fn a_three_whose_every_defence_is_forbidden_for_black_wins_for_white() {
 }
 
 #[test]
-fn a_four_below_the_move_cap_is_still_searched() {
+fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     // From a renju self-play game: white's g8 h9 i10 j11 threatens five at k12, so black's
     // k12 is forced; after it white wins by the VCF i11 h11 h10 f8 f10 j10 e10. In black's
     // search (the forced move searched for the turn's time) white's four i11 ranked below the

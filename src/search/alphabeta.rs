@@ -18,13 +18,13 @@ use super::danger::{VcfCache, opp_vcf, opp_vcf_refutations, opp_vct, proof_refut
 use super::params::Params;
 use super::tt::{Bound, Tt};
 use super::{Event, Limits, Progress, SearchResult};
-use crate::board::pattern::{Pattern, Threat};
+use crate::board::pattern::Threat;
 use crate::board::{Board, CellSet, DIRS};
 use crate::core::{Color, Pos, Rule, Value, WIN, WIN_MIN};
 use crate::eval::weights::POLICY_FP;
 use crate::eval::{evaluate, move_score, policy_score};
 use crate::game::Game;
-use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver};
+use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver, hidden_straight_four};
 use smallvec::SmallVec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,18 +47,6 @@ const SIDE_KEY: u64 = 0x9d3f_4a1b_77c2_e519;
 #[inline]
 fn win_in(ply: i32, plies: i32) -> Value {
     WIN - ply - plies
-}
-
-/// Renju black's legal straight-four point of the double-three class, if any: a straight four
-/// that also makes two open threes has that class, and is legal when the exact rule finds one
-/// of the threes no real three (rare: 2 such points in the 2,827 positions of the renju problem
-/// collection).
-fn hidden_straight_four(b: &mut Board, c: Color) -> Option<usize> {
-    if !b.rule().has_forbidden(c) || b.count(c, Threat::ThreeThree) == 0 {
-        return None;
-    }
-    let cand: SmallVec<[usize; 16]> = b.cells_with(c, Threat::ThreeThree).iter().collect();
-    cand.into_iter().find(|&i| (0..DIRS).any(|d| b.pattern(i, c, d) == Pattern::OpenFour) && !b.is_forbidden(i, c))
 }
 
 /// Search state that lives across moves (transposition table, parameters).
