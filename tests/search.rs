@@ -237,3 +237,40 @@ fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "a win claimed: {values:?}");
     assert!(r.progress.value <= -WIN_MIN, "the loss not seen: {:?}", r.progress);
 }
+
+/// Every iteration's value of a depth-limited search of `g` (deepening to `depth`).
+fn iteration_values(g: &Game, depth: u32) -> Vec<(u32, Value)> {
+    let mut s = Searcher::new(4 << 20);
+    let limits = Limits {
+        budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(60) },
+        max_depth: Some(depth),
+        max_nodes: None,
+    };
+    let mut values = Vec::new();
+    s.think(g, &limits, &AtomicBool::new(false), &mut |e| {
+        if let gorin::search::Event::Iteration(p) = e {
+            values.push((p.depth, p.value));
+        }
+    })
+    .expect("a legal move");
+    values
+}
+
+#[test]
+fn a_quiet_defence_beyond_the_move_cap_refutes_a_claimed_win() {
+    // Two renju games against Rapfi (500 ms a move) in which our search, as black, announced
+    // a win that was not there and played for it. Game 17: after o5 black threatens the VCF
+    // o7 n6 o6 o8 o3, and o3 stops it (Rapfi played it, valuing white at +369; our own search
+    // from white's side finds it too). Inside black's search, white's node after o5 kept only
+    // its 12 best-ordered moves, every one of them lost, and the depth-2 iteration announced a
+    // win in 11 plies. Game 21: after f7 c7 b9, f9 holds (Rapfi played it), and black's
+    // depth-8 iteration announced a win in 19. With the moves beyond the cap searched when
+    // every kept move loses (`widen_lost`, on) no iteration may claim a win.
+    for moves in ["n8n7l4l10j7k4o4m6l5l6k6i8m5k5k3j2l3j3j4i5l8i7i6k9j8k8", "d7a6d4e8b7c4d8a5d9d10e6f5e7a7a8f6"] {
+        let g = game(15, Rule::Renju, moves);
+        assert_eq!(g.to_move, Color::Black);
+        let values = iteration_values(&g, 8);
+        assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "{moves}: a win claimed: {values:?}");
+        assert_eq!(values.len(), 8, "{moves}: {values:?}");
+    }
+}

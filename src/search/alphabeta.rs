@@ -618,7 +618,7 @@ impl<'a> Worker<'a> {
                         }
                     }
                 }
-                if self.params.widen_lost == 0 && !self.widen {
+                if self.params.widen_lost[(self.b.rule() == Rule::Renju) as usize] == 0 && !self.widen {
                     moves.truncate(kept);
                 }
                 // the best `kept` first, in order; the rest after them, unsorted
