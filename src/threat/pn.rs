@@ -176,6 +176,16 @@
 //! moves only near one of the last two moves (a hard cut instead of `FAR_PN`): 65 proved (64
 //! when far fours are kept); the VCF of the VCF-threat test at depth 6 or 10 instead of 20: 76
 //! and 75 proved, nearly the same nodes.
+//!
+//! Tried 2026-12-03 on all 424 at 1 s (`GORIN_MS=1000`; base 306 proved, median 102 ms), not
+//! kept: the attacker's moves of an OR node ordered by the main search's hand ordering score
+//! (`eval::move_score` without the policy, whose codes this mode does not keep) instead of by
+//! cell, so that ties of the starting numbers go to the better-looking move: 303 proved, the
+//! 296 proved by both 1.11 times the nodes (geometric mean). Where the time goes, on three of
+//! the problems left unknown at 5 s (`GORIN_TRACE`, a counter added for the run): in the
+//! second pass 56-63% of the nodes are the threat tests of VCF-threat moves (a VCF search
+//! after each), and of those tests only 6% of the two makers' and 19% of the closed-three
+//! makers' found a threat (4% and 12% on the first problem, 天狗道场#9).
 
 use super::vcf::{Line, VcfSearch};
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
