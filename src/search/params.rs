@@ -150,7 +150,9 @@ pub struct Params {
     /// short mates (two more from renju self-play games checked by hand) but costs nodes (bench
     /// 152974 → 172394). Against 0 (SPRT 0,25 at 100 ms, 2026-12-03): freestyle H0 −42.1
     /// ±39.9 (175 games, balanced seed 93), renju no decision +8.7 ±18.7 (800 games, balanced
-    /// seed 94). Off.
+    /// seed 94). On top of `widen_lost_renju=1`, against Rapfi at a tenth of our time (100 ms
+    /// against about 10 ms, renju, 600 games each, the same openings as without it, paired by
+    /// opening): seed 7 −2.5% a game [−5.2%, +0.2%], seed 9 −0.1% [−3.1%, +2.9%]. Off.
     pub keep_fours: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
