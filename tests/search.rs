@@ -209,6 +209,24 @@ fn a_three_whose_every_defence_is_forbidden_for_black_wins_for_white() {
     }
 }
 
+/// A search of `g` within `limits`, with the parameter tweaks `params`: the result and every
+/// iteration's (depth, value).
+fn think_iterations(g: &Game, limits: &Limits, params: &[(&str, i64)]) -> (SearchResult, Vec<(u32, Value)>) {
+    let mut s = Searcher::new(4 << 20);
+    for &(k, v) in params {
+        s.params_mut().set(k, v).unwrap();
+    }
+    let mut values = Vec::new();
+    let r = s
+        .think(g, limits, &AtomicBool::new(false), &mut |e| {
+            if let gorin::search::Event::Iteration(p) = e {
+                values.push((p.depth, p.value));
+            }
+        })
+        .expect("a legal move");
+    (r, values)
+}
+
 #[test]
 fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     // From a renju self-play game: white's g8 h9 i10 j11 threatens five at k12, so black's
@@ -219,41 +237,14 @@ fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     // did not gain in self-play) every iteration must see the loss, or at least no win.
     let g = game(15, Rule::Renju, "k5h9h8g10k7g8k6k4i7g9g7i10h7j7f7e7h6f11i8g11g12j11");
     assert_eq!(g.to_move, Color::Black);
-    let mut s = Searcher::new(4 << 20);
-    s.params_mut().set("keep_fours", 1).unwrap();
     let ms = Duration::from_millis(300);
     let limits =
         Limits { budget: gorin::search::Budget { optimum: ms, maximum: ms }, max_depth: None, max_nodes: None };
-    let mut values = Vec::new();
-    let r = s
-        .think(&g, &limits, &AtomicBool::new(false), &mut |e| {
-            if let gorin::search::Event::Iteration(p) = e {
-                values.push((p.depth, p.value));
-            }
-        })
-        .expect("a legal move");
+    let (r, values) = think_iterations(&g, &limits, &[("keep_fours", 1)]);
     assert_eq!(r.best, Pos::new(10, 11));
     assert!(values.len() >= 2, "{values:?}");
     assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "a win claimed: {values:?}");
     assert!(r.progress.value <= -WIN_MIN, "the loss not seen: {:?}", r.progress);
-}
-
-/// Every iteration's value of a depth-limited search of `g` (deepening to `depth`).
-fn iteration_values(g: &Game, depth: u32) -> Vec<(u32, Value)> {
-    let mut s = Searcher::new(4 << 20);
-    let limits = Limits {
-        budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(60) },
-        max_depth: Some(depth),
-        max_nodes: None,
-    };
-    let mut values = Vec::new();
-    s.think(g, &limits, &AtomicBool::new(false), &mut |e| {
-        if let gorin::search::Event::Iteration(p) = e {
-            values.push((p.depth, p.value));
-        }
-    })
-    .expect("a legal move");
-    values
 }
 
 #[test]
@@ -269,7 +260,12 @@ fn a_quiet_defence_beyond_the_move_cap_refutes_a_claimed_win() {
     for moves in ["n8n7l4l10j7k4o4m6l5l6k6i8m5k5k3j2l3j3j4i5l8i7i6k9j8k8", "d7a6d4e8b7c4d8a5d9d10e6f5e7a7a8f6"] {
         let g = game(15, Rule::Renju, moves);
         assert_eq!(g.to_move, Color::Black);
-        let values = iteration_values(&g, 8);
+        let limits = Limits {
+            budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(60) },
+            max_depth: Some(8),
+            max_nodes: None,
+        };
+        let (_, values) = think_iterations(&g, &limits, &[]);
         assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "{moves}: a win claimed: {values:?}");
         assert_eq!(values.len(), 8, "{moves}: {values:?}");
     }

@@ -119,9 +119,11 @@ pub struct Params {
     /// self-play (SPRT 0,25 at 100 ms, balanced openings, 2026-12-02): freestyle H0 −16.6
     /// ±29.6 (253 games), renju H0 −11.8 ±30.0 (265 games); 10% more nodes in the bench.
     /// Against Rapfi at a tenth of our time (100 ms against about 10 ms, 600 games each, the
-    /// same openings, 2026-12-03), the opponent that punishes a false win: renju 66.4%
-    /// against 62.6% (paired by opening +3.8% a game, 95% interval [+1.1%, +6.6%]),
-    /// freestyle 55.0% against 54.9% (+0.1% [−2.6%, +2.8%]). On under renju, off elsewhere.
+    /// same openings with and without, two opening seeds per rule, 2026-12-03), the opponent
+    /// that punishes a false win, paired by opening: renju +3.8% a game [+1.1%, +6.6%] and
+    /// +0.1% [−2.8%, +3.0%], together +2.0% [−0.0%, +4.0%]; freestyle +0.1% and −0.8%,
+    /// together −0.4% [−2.4%, +1.7%] (README). Renju non-regression SPRT (−25, 0): H1, +6.9
+    /// ±25.0 (352 games). On under renju, off elsewhere.
     pub widen_lost: [i32; 2],
     /// 1: under a binding turn limit (no game clock, no node or depth limit), a root value
     /// proven lost does not end the search: the moves beyond every node's move cap are
