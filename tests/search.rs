@@ -11,14 +11,17 @@ fn game(size: usize, rule: Rule, moves: &str) -> Game {
     Game::from_moves(size, size, rule, &parse_move_string(moves).unwrap()).unwrap()
 }
 
-fn think(g: &Game, depth: u32) -> SearchResult {
-    let mut s = Searcher::new(4 << 20);
-    let limits = Limits {
+/// Limits of a search to `depth` (the clock only as a safety net).
+fn depth_limits(depth: u32) -> Limits {
+    Limits {
         budget: gorin::search::Budget { optimum: Duration::from_secs(2), maximum: Duration::from_secs(20) },
         max_depth: Some(depth),
         max_nodes: None,
-    };
-    s.think(g, &limits, &AtomicBool::new(false), &mut |_| {}).expect("a legal move")
+    }
+}
+
+fn think(g: &Game, depth: u32) -> SearchResult {
+    think_iterations(g, &depth_limits(depth), &[]).0
 }
 
 fn mate_plies(v: Value) -> Option<i32> {
@@ -237,9 +240,7 @@ fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     // did not gain in self-play) every iteration must see the loss, or at least no win.
     let g = game(15, Rule::Renju, "k5h9h8g10k7g8k6k4i7g9g7i10h7j7f7e7h6f11i8g11g12j11");
     assert_eq!(g.to_move, Color::Black);
-    let ms = Duration::from_millis(300);
-    let limits =
-        Limits { budget: gorin::search::Budget { optimum: ms, maximum: ms }, max_depth: None, max_nodes: None };
+    let limits = Limits { budget: gorin::search::Budget::whole(300), max_depth: None, max_nodes: None };
     let (r, values) = think_iterations(&g, &limits, &[("keep_fours", 1)]);
     assert_eq!(r.best, Pos::new(10, 11));
     assert!(values.len() >= 2, "{values:?}");
@@ -260,12 +261,7 @@ fn a_quiet_defence_beyond_the_move_cap_refutes_a_claimed_win() {
     for moves in ["n8n7l4l10j7k4o4m6l5l6k6i8m5k5k3j2l3j3j4i5l8i7i6k9j8k8", "d7a6d4e8b7c4d8a5d9d10e6f5e7a7a8f6"] {
         let g = game(15, Rule::Renju, moves);
         assert_eq!(g.to_move, Color::Black);
-        let limits = Limits {
-            budget: gorin::search::Budget { optimum: Duration::from_secs(20), maximum: Duration::from_secs(60) },
-            max_depth: Some(8),
-            max_nodes: None,
-        };
-        let (_, values) = think_iterations(&g, &limits, &[]);
+        let (_, values) = think_iterations(&g, &depth_limits(8), &[]);
         assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "{moves}: a win claimed: {values:?}");
         assert_eq!(values.len(), 8, "{moves}: {values:?}");
     }

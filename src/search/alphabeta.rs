@@ -618,7 +618,7 @@ impl<'a> Worker<'a> {
                         }
                     }
                 }
-                if self.params.widen_lost[(self.b.rule() == Rule::Renju) as usize] == 0 && !self.widen {
+                if self.params.widen_lost[self.rj()] == 0 && !self.widen {
                     moves.truncate(kept);
                 }
                 // the best `kept` first, in order; the rest after them, unsorted
@@ -637,6 +637,12 @@ impl<'a> Worker<'a> {
     fn tactical(&self, i: usize) -> bool {
         let hot = |t: Threat, from: Threat| (from..=Threat::Five).contains(&t);
         hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
+    }
+
+    /// The slot of the per-rule parameters ([other rules, renju]) for this board's rule.
+    #[inline]
+    fn rj(&self) -> usize {
+        (self.b.rule() == Rule::Renju) as usize
     }
 
     /// Does our (legal) move at `i` make a four? Renju black's fours that also make two
@@ -790,7 +796,7 @@ impl<'a> Worker<'a> {
             depth
         };
         let p = self.params;
-        let rj = (self.b.rule() == Rule::Renju) as usize;
+        let rj = self.rj();
         // The static value for the pruning decisions below; with `tt_eval`, a table value
         // whose bound lies on the far side of it replaces it.
         let raw_e = evaluate(&self.b, self.side, p);
@@ -1334,7 +1340,7 @@ impl<'a> Worker<'a> {
             let same_move = prev_best == Some(best);
             stable = if same_move { stable + 1 } else { 0 };
             won_streak = if value >= WIN_MIN && same_move { won_streak + 1 } else { 0 };
-            let streak = self.params.win_streak[(self.b.rule() == Rule::Renju) as usize];
+            let streak = self.params.win_streak[self.rj()];
             if streak > 0 && won_streak >= streak as u32 {
                 break;
             }
