@@ -185,6 +185,10 @@ pub struct Board {
     /// direction (offset -(k + 1)); near_pow[1][k]: k + 1 cells ahead.
     near_pow: [[u32; 5]; 2],
     wall: u32,
+    /// How far along a line a stone changes its neighbours' keys: 5, or 4 when neither side
+    /// wins by exactly five (a five-or-more pattern never depends on the fifth cell out, so
+    /// that digit of every key stays empty).
+    reach: usize,
     step: [isize; DIRS],
     tables: [&'static [u8]; 2],
     /// The fine pattern tables (what `pats` holds; the coarse pattern follows from the fine).
@@ -250,6 +254,7 @@ impl Board {
                 ]
             },
             wall: pattern::wall_digit(radix),
+            reach: if kinds.iter().all(|&k| k == WinKind::AtLeastFive) { 4 } else { 5 },
             step: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             tables: [pattern::table(kinds[0]), pattern::table(kinds[1])],
             fine: [pattern::fine_table(kinds[0]), pattern::fine_table(kinds[1])],
@@ -690,7 +695,7 @@ impl Board {
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
                 let delta = sign * self.step[d];
                 let mut q = i;
-                for k in 0..5 {
+                for k in 0..self.reach {
                     q = q.wrapping_add_signed(delta);
                     let cell = self.cells[q];
                     if cell == Cell::Wall {
@@ -773,7 +778,7 @@ impl Board {
             for (si, sign) in [1isize, -1].into_iter().enumerate() {
                 let delta = sign * self.step[d];
                 let mut q = i;
-                for k in 0..5 {
+                for k in 0..self.reach {
                     q = q.wrapping_add_signed(delta);
                     if self.cells[q] == Cell::Wall {
                         break;
@@ -823,13 +828,13 @@ impl Board {
     }
 
     /// The line key of `i` for `side` in direction `d`, computed from the cells (canonical:
-    /// every digit beyond a wall is a wall).
+    /// every digit beyond a wall is a wall, and the digits beyond the board's reach are empty).
     pub fn compute_key(&self, i: usize, side: Color, d: usize) -> u32 {
         let mut key = 0;
         for sign in [1isize, -1] {
             let mut walled = false;
             let mut q = i as isize;
-            for k in 1..=5i32 {
+            for k in 1..=self.reach as i32 {
                 let off = sign as i32 * k;
                 let digit = if walled {
                     self.wall

@@ -564,6 +564,28 @@ mod tests {
         assert_eq!(classify_str("OXXXX*XO...", CaroExactlyFive), Overline);
     }
 
+    /// The board leaves the fifth cell out along each line when no side wins by exactly five
+    /// (`Board`'s reach): every five-or-more pattern, coarse and fine, must ignore that digit,
+    /// while exactly-five patterns must not (an overline is decided there).
+    #[test]
+    fn five_or_more_patterns_ignore_the_fifth_cell_out() {
+        let pw = powers(3);
+        let differs = |kind: WinKind| {
+            let (t, f) = (table(kind), fine_table(kind));
+            let mut n = 0;
+            for k in 0..pw[9] * 3 {
+                for idx in [digit_index(-5), digit_index(5)] {
+                    let digit = k / pw[idx as usize] % 3;
+                    let k0 = (k - digit * pw[idx as usize]) as usize;
+                    n += (t[k as usize] != t[k0] || f[k as usize] != f[k0]) as usize;
+                }
+            }
+            n
+        };
+        assert_eq!(differs(AtLeastFive), 0);
+        assert!(differs(ExactlyFive) > 0);
+    }
+
     #[test]
     fn fine_patterns_split_by_the_ways_to_grow() {
         let f = |s: &str| FINE_NAMES[classify_fine_str(s, AtLeastFive) as usize];
