@@ -231,6 +231,25 @@ fn think_iterations(g: &Game, limits: &Limits, params: &[(&str, i64)]) -> (Searc
 }
 
 #[test]
+fn a_win_claimed_by_the_capped_search_is_checked_with_the_turns_time() {
+    // Freestyle gauntlet against Rapfi (500 ms a move), game 6, ply 31: our search (white)
+    // announced a win in 9 plies after 46 ms and played j10; the game was lost. The capped
+    // search (a depth limit, so no time to check) still claims it; under a turn limit with
+    // `verify_win` (on) the claim is searched on with every move beyond the move caps and
+    // given up.
+    let g =
+        game(15, Rule::Freestyle, "e9b9f9a10b7e12e8g10i5e10c10f11h9d9g12e11e13d10d11h10f10i9i10f12g13g11j8b8c9d13c14");
+    assert_eq!(g.to_move, Color::White);
+    let (_, capped) = think_iterations(&g, &depth_limits(10), &[]);
+    assert!(capped.iter().any(|&(_, v)| v >= WIN_MIN), "the capped search claims no win: {capped:?}");
+    let turn = Limits { budget: gorin::search::Budget::whole(3000), max_depth: None, max_nodes: None };
+    let (r, values) = think_iterations(&g, &turn, &[]);
+    assert!(r.progress.value < WIN_MIN, "a win still claimed: {values:?}");
+    let (r, values) = think_iterations(&g, &turn, &[("verify_win", 0)]);
+    assert!(r.progress.value >= WIN_MIN, "without the check the win should stand: {values:?}");
+}
+
+#[test]
 fn a_four_below_the_move_cap_is_searched_with_keep_fours() {
     // From a renju self-play game: white's g8 h9 i10 j11 threatens five at k12, so black's
     // k12 is forced; after it white wins by the VCF i11 h11 h10 f8 f10 j10 e10. In black's

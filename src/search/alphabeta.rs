@@ -1322,15 +1322,20 @@ impl<'a> Worker<'a> {
             on_event(Event::Iteration(p.clone()));
             result = Some(SearchResult { best, progress: p });
             let elapsed = self.start.elapsed();
+            // The turn's time is there to use (no game clock, no node or depth limit).
+            let spare_time =
+                self.limits.budget.turn_bound() && self.limits.max_nodes.is_none() && self.limits.max_depth.is_none();
+            // A win claimed by the capped search, not yet checked with every move (`verify_win`).
+            let unverified = value >= WIN_MIN
+                && self.params.verify_win > 0
+                && self.params.widen_lost[self.rj()] == 0
+                && !self.widen
+                && spare_time;
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 // A loss proven by the capped search, with the turn's time still there to use:
                 // look on with every move, deeper, for a defence or the longest resistance.
-                let look_on = value < 0
-                    && self.params.think_lost > 0
-                    && self.limits.budget.turn_bound()
-                    && self.limits.max_nodes.is_none()
-                    && self.limits.max_depth.is_none();
-                if !look_on {
+                let look_on = value < 0 && self.params.think_lost > 0 && spare_time;
+                if !look_on && !unverified {
                     break; // a proven result needs no deeper search
                 }
                 self.widen = true;
@@ -1342,7 +1347,12 @@ impl<'a> Worker<'a> {
             won_streak = if value >= WIN_MIN && same_move { won_streak + 1 } else { 0 };
             let streak = self.params.win_streak[self.rj()];
             if streak > 0 && won_streak >= streak as u32 {
-                break;
+                if !unverified {
+                    break;
+                }
+                // checked from the next iteration on, which must claim it again
+                self.widen = true;
+                won_streak = 0;
             }
             let falling = if depth > 1 { prev_value - value } else { 0 };
             prev_value = value;
