@@ -239,6 +239,9 @@ pub struct Params {
     /// The replies to an open three cost no depth when there are at most this many (threat
     /// extension; 0 = off). `ext_defend=3`: freestyle −10 ±47 (H0), renju +10 ±29 (H0 after
     /// 290 games). Without the cap (every defence node) the bench tree grows 67 times.
+    /// `ext_defend=3` against Rapfi at a tenth of our time (renju, 100 ms, 600 games a seed,
+    /// paired by opening with runs of the same play without it, 2026-12-03): −2.9% a game
+    /// [−5.5, −0.4] (seed 7), +2.1% [−0.8, +5.0] (seed 9), −0.4% [−2.4, +1.5] together.
     pub ext_defend: i32,
     /// Internal iterative reduction: at depth ≥ this (0 = off) a node without a table move is
     /// searched a ply shallower. `iir_depth=4`: freestyle +11.6 ±28.2 (H0 after 270 games).
