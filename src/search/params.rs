@@ -273,7 +273,9 @@ pub struct Params {
     /// (`search_sees_collection_vcts`, sample of 100): 84 reported won within 500 K nodes in
     /// 56 s, against 72 (30 s) and 79 within 1.15 M nodes (49 s) without. 30 by default;
     /// against it, freestyle (balanced openings): 100 H0, −19.1 ±32.4 (164 games); 10 H0,
-    /// −2.1 ±21.8 (335 games).
+    /// −2.1 ±21.8 (335 games). 60 against Rapfi at a tenth of our time (renju, 100 ms, 600
+    /// games a seed, paired by opening with runs of the same play at 30, 2026-12-03): −2.2% a
+    /// game [−5.1, +0.8] (seed 7), −0.7% [−3.4, +2.0] (seed 9), −1.4% [−3.4, +0.6] together.
     pub qvcf_nodes: u64,
     /// With `qvcf_nodes`: a static value above alpha beyond the horizon loses this much when
     /// the opponent has a VCF (the side to move must spend its move on stopping it; 0 = off).
