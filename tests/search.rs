@@ -233,10 +233,10 @@ fn think_iterations(g: &Game, limits: &Limits, params: &[(&str, i64)]) -> (Searc
 #[test]
 fn a_win_claimed_by_the_capped_search_is_checked_with_the_turns_time() {
     // Freestyle gauntlet against Rapfi (500 ms a move), game 6, ply 31: our search (white)
-    // announced a win in 9 plies at depth 3 and played h11 at once; the game was lost. The capped
-    // search (a depth limit, so no time to check) still claims it; under a turn limit with
-    // `verify_win` (on) the claim is searched on with every move beyond the move caps and
-    // given up.
+    // announced a win in 9 plies at depth 3 and played h11 at once; the game was lost. The
+    // capped search (a depth limit, so no time to check) still claims it; under a turn limit
+    // with `verify_win` (on) the claim is searched on with every move beyond the move caps
+    // and given up.
     let g =
         game(15, Rule::Freestyle, "e9b9f9a10b7e12e8g10i5e10c10f11h9d9g12e11e13d10d11h10f10i9i10f12g13g11j8b8c9d13c14");
     assert_eq!(g.to_move, Color::White);

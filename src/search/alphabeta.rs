@@ -618,7 +618,7 @@ impl<'a> Worker<'a> {
                         }
                     }
                 }
-                if self.params.widen_lost[self.rj()] == 0 && !self.widen {
+                if !self.widened() {
                     moves.truncate(kept);
                 }
                 // the best `kept` first, in order; the rest after them, unsorted
@@ -637,6 +637,13 @@ impl<'a> Worker<'a> {
     fn tactical(&self, i: usize) -> bool {
         let hot = |t: Threat, from: Threat| (from..=Threat::Five).contains(&t);
         hot(self.b.threat(i, self.side), Threat::OpenThree) || hot(self.b.threat(i, self.side.opp()), Threat::Four)
+    }
+
+    /// Are the moves beyond a node's move cap searched when every kept move loses (by
+    /// `widen_lost` for this rule, or since a root result was claimed)?
+    #[inline]
+    fn widened(&self) -> bool {
+        self.widen || self.params.widen_lost[self.rj()] > 0
     }
 
     /// The slot of the per-rule parameters ([other rules, renju]) for this board's rule.
@@ -1266,12 +1273,10 @@ impl<'a> Worker<'a> {
         }
         // The only move under a binding turn limit (no game clock to save time for): with
         // `think_forced` the move is searched as usual, which fills the table for the next turn.
-        let think_on = forced_only
-            && root_verdict.is_none()
-            && self.params.think_forced > 0
-            && self.limits.budget.turn_bound()
-            && self.limits.max_nodes.is_none()
-            && self.limits.max_depth.is_none();
+        // The turn's time is there to use (no game clock, no node or depth limit).
+        let spare_time =
+            self.limits.budget.turn_bound() && self.limits.max_nodes.is_none() && self.limits.max_depth.is_none();
+        let think_on = forced_only && root_verdict.is_none() && self.params.think_forced > 0 && spare_time;
         if (forced_only && !think_on) || root_verdict.is_some() {
             // a lost position with a legal move, or the only move: answer at once
             let r = SearchResult::single(self.b.pos(moves[0].0), 1, root_verdict.unwrap_or(0), 1, self.start.elapsed());
@@ -1322,15 +1327,8 @@ impl<'a> Worker<'a> {
             on_event(Event::Iteration(p.clone()));
             result = Some(SearchResult { best, progress: p });
             let elapsed = self.start.elapsed();
-            // The turn's time is there to use (no game clock, no node or depth limit).
-            let spare_time =
-                self.limits.budget.turn_bound() && self.limits.max_nodes.is_none() && self.limits.max_depth.is_none();
             // A win claimed by the capped search, not yet checked with every move (`verify_win`).
-            let unverified = value >= WIN_MIN
-                && self.params.verify_win > 0
-                && self.params.widen_lost[self.rj()] == 0
-                && !self.widen
-                && spare_time;
+            let unverified = value >= WIN_MIN && self.params.verify_win > 0 && !self.widened() && spare_time;
             if value.abs() >= WIN_MIN && depth > WIN - value.abs() {
                 // A loss proven by the capped search, with the turn's time still there to use:
                 // look on with every move, deeper, for a defence or the longest resistance.

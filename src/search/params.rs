@@ -150,9 +150,9 @@ pub struct Params {
     /// search announced 16 root wins that it later gave up; replayed one position at a time
     /// at 500 ms, the check gives up 2 of them, and at 2 s the 2 more tried. Against 0,
     /// freestyle, 100 ms: SPRT (−25, 0) H1, 101-91-2, +17.9 ±31.8 (194 games, balanced
-    /// openings seed 96); against Rapfi at a tenth of our
-    /// time (600 games each, paired by opening with the runs without it): +3.2% a game
-    /// [+0.1, +6.2] (seed 8), −0.8% [−3.5, +2.0] (seed 10), +1.2% [−0.8, +3.2] together.
+    /// openings seed 96); against Rapfi at a tenth of our time (600 games each, paired by
+    /// opening with the runs without it): +3.2% a game [+0.1, +6.2] (seed 8), −0.8% [−3.5,
+    /// +2.0] (seed 10), +1.2% [−0.8, +3.2] together.
     pub verify_win: i32,
     /// A root win that this many iterations in a row report with the same move is played at
     /// once (0: never; the search then goes on until the depth passes the mate distance or
