@@ -9,7 +9,8 @@
 //! The collection rates limit each problem by the solving thread's CPU time (the machine may be
 //! shared): `GORIN_MS` (default 5000), `GORIN_DEPTH` (VCT threat moves, default 10; win3 3),
 //! `GORIN_SAMPLE=N` (a fixed pseudo-random sample), `GORIN_VERBOSE=1` (a line per problem on
-//! stderr), `GORIN_VCT=dfs` (the former depth-first VCT solver, for comparisons).
+//! stderr), `GORIN_VCT=dfs` (the former depth-first VCT solver, for comparisons),
+//! `GORIN_VCF_THREATS=0` (threes and fours only, no VCF-threat pass).
 
 use gorin::board::Board;
 use gorin::core::{Color, Pos, Rule, format_move_string, parse_move_string};
@@ -726,7 +727,9 @@ fn renju_collection_vcf_rate() {
 fn renju_collection_vct_rate() {
     collection_rate(
         "vct",
-        SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, env_or("GORIN_VCF_DEPTH", 20) as u32).with_time(cpu_limit()),
+        SolveLimits::vct(env_or("GORIN_DEPTH", 10) as u32, env_or("GORIN_VCF_DEPTH", 20) as u32)
+            .with_time(cpu_limit())
+            .with_vcf_threats(env_or("GORIN_VCF_THREATS", 1) != 0),
     );
 }
 

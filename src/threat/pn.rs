@@ -25,9 +25,11 @@
 //!   the defender's four points, each a counter-four to refute), dn 1; an OR node after a
 //!   counter-four at (1, 1), else at pn 1 and dn half the attacker's four and three points
 //!   (pn 2, dn 1 with at most one). An attacker move near neither of the last two moves (on
-//!   one of their lines within four points, or within two points) starts at pn + 1.
-//! - **Passes**: iterative deepening on the depth budget (1, 2, … `max_depth`), first with
-//!   threes and fours only, then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
+//!   one of their lines within four points, or within two points) starts at pn + 1, and
+//!   every attacker move at pn + 2 for each three or VCF threat already on its path
+//!   (`DEPTH_PN`), so that short wins come first.
+//! - **Passes**: one search with the whole depth budget, first with threes and fours only,
+//!   then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
 //!   replies to a VCF threat are the points after which the VCF found no longer works
 //!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
 //!   refuted by the VCF check of its child, only if df-pn goes there). Only the points of the
@@ -98,6 +100,30 @@
 //! machine, partly beside a match: VCT 352/424 (83.0%), 6 disproved within depth, median
 //! 105 ms, p90 5 s; win-in-3 135/150, 14 disproved, median 4.8 ms, p90 50 ms; VCF 1223/1224,
 //! median 1.7 ms, p90 3.0 ms. 0 false wins.
+//!
+//! 2026-12-03, one search with the whole depth budget and `DEPTH_PN` 2 instead of iterative
+//! deepening on the depth (both runs side by side, the same commands): VCT 359/424 (84.7%),
+//! 6 disproved within depth, median 88 ms, p90 5 s, against 351/424 (82.8%), median 108 ms,
+//! for the code before; problem by problem 13 more proved, 5 lost, and the 340 proved by
+//! both take 0.80 times the time and 0.75 times the nodes (geometric mean). 0 false wins.
+//! With `DEPTH_PN` 4: 357/424, median 87 ms. Without the added proof numbers, one search
+//! with the whole depth proves about as many as iterative deepening (a different set: 12
+//! lost, 8 won of the first 351), and on the fixed 100-problem sample at 1 s
+//! (`GORIN_SAMPLE=100 GORIN_MS=1000`): 75 proved against 76, and with 0.5, 1, 2, 3, 4 and 8
+//! per threat move 75, 77, 78–80, 79, 79 and 77. The same added numbers with iterative
+//! deepening kept: 75. Iterative deepening cost most of the time on the hard problems:
+//! on 天狗道场#9 (`GORIN_TRACE=1`) the full disproof at depth 7 of the second pass took
+//! 4.2 M of the 6.4 M nodes spent before the win at depth 8 was reached. Threes and fours
+//! alone (`GORIN_VCF_THREATS=0`, iterative deepening, 5 s) prove 229/424, and find no win
+//! within depth 10 in 175: most of the collection needs VCF threats.
+//!
+//! Tried the same day and dropped: Kawano's simulation (after a defender reply is proved
+//! lost, its siblings are first searched with only the attacker moves of that proof, at
+//! most 2,000 nodes each, in a table of their own whose proofs are copied): on the fixed
+//! 100-problem sample at 1 s, 77 proved against 76 with iterative deepening (1.04 times the
+//! nodes), and 79 against 80 with the search above (1.17 times the nodes). Capping each
+//! depth iteration at 300 K nodes and then going to the full depth: 24 against 27 on the
+//! first 44 of the hard problems.
 //!
 //! Code of 8958b3a, 2026-12-01, the same commands:
 //!
@@ -244,12 +270,18 @@ fn near(b: &Board, p: usize, q: usize) -> bool {
 /// table, so nothing is lost but the order of the work.
 const PASS1_NODES: u64 = 1_000_000;
 
-/// `GORIN_TRACE` set: each pass and depth iteration is printed on stderr (read once: the
+/// `GORIN_TRACE` set: each pass is printed on stderr (read once: the
 /// solver may be called at many nodes of a search).
 fn trace_on() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var("GORIN_TRACE").is_ok())
 }
+
+/// Added to the starting proof number of an attacker move for each threat move (a three or a
+/// VCF threat) already on the path from the root: df-pn then prefers short wins, and does not
+/// chase long lines while a shorter one is open. (It replaced iterative deepening on the depth
+/// budget, whose full disproof at each depth below the win's cost most of the time.)
+const DEPTH_PN: u32 = 2;
 
 /// Infinity of the proof and disproof numbers.
 pub(crate) const INF: u32 = 1 << 30;
@@ -604,6 +636,7 @@ impl PnSearch<'_, '_> {
                 Some((pn, dn, _)) => (pn, dn),
                 None => {
                     let (pn, dn) = self.guess_and(b, m as usize);
+                    let pn = pn + (self.max_depth - depth) * DEPTH_PN;
                     if !recent.is_empty() && !recent.iter().any(|&q| near(b, m as usize, q)) {
                         (pn + FAR_PN, dn)
                     } else {
@@ -745,42 +778,38 @@ impl PnSearch<'_, '_> {
         }
     }
 
-    /// Proves the root (the attacker to move) with iterative deepening on the depth budget:
-    /// shallow wins are found at shallow cost, and the table carries the numbers from one
-    /// iteration to the next. With `tree`, the proof tree is built.
+    /// Proves the root (the attacker to move) with the whole depth budget; the starting proof
+    /// numbers of deeper moves are higher (`DEPTH_PN`), so shallow wins come first. With
+    /// `tree`, the proof tree is built.
     fn solve(&mut self, b: &mut Board, tree: bool) -> (SolveResult, Option<Proof>) {
-        let trace = trace_on();
-        for depth in 1..=self.max_depth.max(1) {
-            let r = self.mid(b, true, depth, INF, INF);
-            if trace {
-                eprintln!("  depth {depth}: {:?} nodes {} counts {:?}", r, self.v.budget.nodes, self.count);
-            }
-            match r {
-                Ok((0, _)) if tree => {
-                    // The tree is read back with a budget of its own (the proof exists; only
-                    // overwritten entries cost a search again), counted on top of the search's.
-                    let used = self.v.budget.nodes;
-                    let own =
-                        SolveLimits { max_nodes: Some(2 * used + 1_000_000), time: None, ..SolveLimits::default() };
-                    let mut budget = Budget::new(&own, self.v.budget.stop);
-                    budget.nodes = used;
-                    budget.max_nodes += used;
-                    self.v.budget = budget;
-                    return match self.build_or(b, depth) {
-                        Ok(p) => (SolveResult::Win(p.main_line()), Some(p)),
-                        Err(()) => (SolveResult::Unknown, None),
-                    };
-                }
-                Ok((0, _)) => {
-                    let key = self.key(b, true);
-                    let m = self.table.probe(key, depth).map_or(NO_MOVE, |e| e.2);
-                    return (SolveResult::Win(vec![m as usize]), None);
-                }
-                Ok(_) => {}
-                Err(()) => return (SolveResult::Unknown, None),
-            }
+        let depth = self.max_depth.max(1);
+        let r = self.mid(b, true, depth, INF, INF);
+        if trace_on() {
+            eprintln!("  depth {depth}: {:?} nodes {} counts {:?}", r, self.v.budget.nodes, self.count);
         }
-        (SolveResult::NoWin, None)
+        match r {
+            Ok((0, _)) if tree => {
+                // The tree is read back with a budget of its own (the proof exists; only
+                // overwritten entries cost a search again), counted on top of the search's.
+                let used = self.v.budget.nodes;
+                let own = SolveLimits { max_nodes: Some(2 * used + 1_000_000), time: None, ..SolveLimits::default() };
+                let mut budget = Budget::new(&own, self.v.budget.stop);
+                budget.nodes = used;
+                budget.max_nodes += used;
+                self.v.budget = budget;
+                match self.build_or(b, depth) {
+                    Ok(p) => (SolveResult::Win(p.main_line()), Some(p)),
+                    Err(()) => (SolveResult::Unknown, None),
+                }
+            }
+            Ok((0, _)) => {
+                let key = self.key(b, true);
+                let m = self.table.probe(key, depth).map_or(NO_MOVE, |e| e.2);
+                (SolveResult::Win(vec![m as usize]), None)
+            }
+            Ok(_) => (SolveResult::NoWin, None),
+            Err(()) => (SolveResult::Unknown, None),
+        }
     }
 
     /// Proves the node again after its entry was lost (with the whole depth budget).
