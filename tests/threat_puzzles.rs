@@ -423,13 +423,19 @@ fn suite_answers_match_reference_and_replay() {
     let mut fails = Vec::new();
     let puzzles = suite();
     assert!(puzzles.len() >= 60, "suite has {} positions", puzzles.len());
-    for p in &puzzles {
+    // The VCT puzzles in both modes of the df-pn solver: one search with the whole depth
+    // (`solve vct`) and iterative deepening on it (the main search's probes).
+    let runs = puzzles.iter().flat_map(|p| {
+        let modes: &[bool] = if p.task == "vcf" { &[false] } else { &[false, true] };
+        modes.iter().map(move |&deepen| (p, deepen))
+    });
+    for (p, deepen) in runs {
         let mut b = board_of(p);
-        let limits = if p.task == "vcf" { vcf_limits() } else { vct_limits() };
+        let limits = if p.task == "vcf" { vcf_limits() } else { vct_limits().with_deepening(deepen) };
         let run = solve(&mut solver, &mut b, p, &limits);
         let won = run.result.is_win();
         if run.result == SolveResult::Unknown {
-            fails.push(format!("{}: limits hit", p.id));
+            fails.push(format!("{} (deepen {deepen}): limits hit", p.id));
             continue;
         }
         if p.task == "vcf" {
@@ -444,7 +450,7 @@ fn suite_answers_match_reference_and_replay() {
         if let Some(e) = p.expect
             && e != won
         {
-            fails.push(format!("{}: expected {e}, solver {won} ({})", p.id, p.note));
+            fails.push(format!("{} (deepen {deepen}): expected {e}, solver {won} ({})", p.id, p.note));
         }
         if let Some(proof) = &run.proof
             && let Err(e) = check_proof(&mut b, p.side, proof)

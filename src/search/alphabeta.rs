@@ -128,8 +128,11 @@ impl Searcher {
             }
         }
         if p.root_vct_permille > 0 {
-            let lim =
-                nodes_cap(SolveLimits::vct(p.root_vct_depth, p.root_vcf_depth).with_time(slice(p.root_vct_permille)));
+            let lim = nodes_cap(
+                SolveLimits::vct(p.root_vct_depth, p.root_vcf_depth)
+                    .with_time(slice(p.root_vct_permille))
+                    .with_deepening(true),
+            );
             let (r, proof) = solver.vct_proof(&mut b, me, &lim, stop);
             nodes += solver.stats.nodes;
             if let (SolveResult::Win(line), Some(proof)) = (r, proof) {
@@ -164,7 +167,10 @@ impl Searcher {
         let timed = limits.max_nodes.is_none();
         let slice = limits.budget.maximum * p.root_defence_permille / 1000;
         let deadline = Instant::now() + slice;
-        let base = SolveLimits::vct(p.opp_vct_depth, 20).with_nodes(p.opp_vct_nodes).with_vcf_threats(false);
+        let base = SolveLimits::vct(p.opp_vct_depth, 20)
+            .with_nodes(p.opp_vct_nodes)
+            .with_vcf_threats(false)
+            .with_deepening(true);
         let lim = |time| if timed { base.with_time(time) } else { base };
         if !solver.vct(&mut b, opp, &lim(slice), stop).is_win() {
             return none;

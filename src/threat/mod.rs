@@ -57,11 +57,15 @@ pub struct SolveLimits {
     /// aiming at a four whose block is forbidden for black) as a threat. The defender's replies
     /// are then every legal point after which the attacker has no VCF. Stronger and slower.
     pub vcf_threats: bool,
+    /// VCT only: iterative deepening on the depth budget (1, 2, … `max_depth`) instead of one
+    /// search with the whole budget whose deeper moves start with higher proof numbers. The
+    /// main search's node-limited probes deepen (see `threat::pn`).
+    pub deepen: bool,
 }
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None, vcf_threats: true }
+        SolveLimits { max_depth: 30, vcf_depth: 30, max_nodes: None, time: None, vcf_threats: true, deepen: false }
     }
 }
 
@@ -80,6 +84,10 @@ impl SolveLimits {
     }
     pub fn with_vcf_threats(mut self, on: bool) -> SolveLimits {
         self.vcf_threats = on;
+        self
+    }
+    pub fn with_deepening(mut self, on: bool) -> SolveLimits {
+        self.deepen = on;
         self
     }
     pub fn with_nodes(mut self, n: u64) -> SolveLimits {

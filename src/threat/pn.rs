@@ -28,7 +28,9 @@
 //!   one of their lines within four points, or within two points) starts at pn + 1, and
 //!   every attacker move at pn + 2 for each three or VCF threat already on its path
 //!   (`DEPTH_PN`), so that short wins come first.
-//! - **Passes**: one search with the whole depth budget, first with threes and fours only,
+//! - **Passes**: one search with the whole depth budget (or, with [`SolveLimits::deepen`],
+//!   iterative deepening on it, without the added numbers: the main search's node-limited
+//!   probes, see below), first with threes and fours only,
 //!   then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
 //!   replies to a VCF threat are the points after which the VCF found no longer works
 //!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
@@ -116,6 +118,12 @@
 //! 4.2 M of the 6.4 M nodes spent before the win at depth 8 was reached. Threes and fours
 //! alone (`GORIN_VCF_THREATS=0`, iterative deepening, 5 s) prove 229/424, and find no win
 //! within depth 10 in 175: most of the collection needs VCF threats.
+//!
+//! In the main search (the opponent's VCT at the root and PV nodes, 20 K nodes at depth 6,
+//! and the root probes) the whole-depth search lost in freestyle: SPRT (−25, 0) at 100 ms,
+//! balanced openings seed 98, against 0e6e828: H0 at game 302, 138-161-5, −26.3 ± 21.3 (in
+//! renju, seed 97: H1 at game 528, 263-261-6, +1.3 ± 21.1). So the search's calls deepen
+//! as before ([`SolveLimits::deepen`]); `solve vct` and the tests use the whole depth.
 //!
 //! Tried the same day and dropped: Kawano's simulation (after a defender reply is proved
 //! lost, its siblings are first searched with only the attacker moves of that proof, at
@@ -448,6 +456,9 @@ pub(crate) struct PnSearch<'t, 's> {
     pub vcf_depth: u32,
     pub vcf_threats: bool,
     pub max_depth: u32,
+    /// Iterative deepening on the depth budget ([`SolveLimits::deepen`]); without it, one
+    /// search with the whole budget and `DEPTH_PN` added per threat move on the path.
+    pub deepen: bool,
     /// Settings tag mixed into every key.
     pub tag: u64,
     /// The tag of the settings that the replies to a three depend on (not the pass).
@@ -636,7 +647,7 @@ impl PnSearch<'_, '_> {
                 Some((pn, dn, _)) => (pn, dn),
                 None => {
                     let (pn, dn) = self.guess_and(b, m as usize);
-                    let pn = pn + (self.max_depth - depth) * DEPTH_PN;
+                    let pn = if self.deepen { pn } else { pn + (self.max_depth - depth) * DEPTH_PN };
                     if !recent.is_empty() && !recent.iter().any(|&q| near(b, m as usize, q)) {
                         (pn + FAR_PN, dn)
                     } else {
@@ -778,38 +789,42 @@ impl PnSearch<'_, '_> {
         }
     }
 
-    /// Proves the root (the attacker to move) with the whole depth budget; the starting proof
-    /// numbers of deeper moves are higher (`DEPTH_PN`), so shallow wins come first. With
-    /// `tree`, the proof tree is built.
+    /// Proves the root (the attacker to move) with the whole depth budget, or with iterative
+    /// deepening on it (`deepen`: shallow wins at shallow cost, the table carrying the numbers
+    /// from one iteration to the next). With `tree`, the proof tree is built.
     fn solve(&mut self, b: &mut Board, tree: bool) -> (SolveResult, Option<Proof>) {
-        let depth = self.max_depth.max(1);
-        let r = self.mid(b, true, depth, INF, INF);
-        if trace_on() {
-            eprintln!("  depth {depth}: {:?} nodes {} counts {:?}", r, self.v.budget.nodes, self.count);
-        }
-        match r {
-            Ok((0, _)) if tree => {
-                // The tree is read back with a budget of its own (the proof exists; only
-                // overwritten entries cost a search again), counted on top of the search's.
-                let used = self.v.budget.nodes;
-                let own = SolveLimits { max_nodes: Some(2 * used + 1_000_000), time: None, ..SolveLimits::default() };
-                let mut budget = Budget::new(&own, self.v.budget.stop);
-                budget.nodes = used;
-                budget.max_nodes += used;
-                self.v.budget = budget;
-                match self.build_or(b, depth) {
-                    Ok(p) => (SolveResult::Win(p.main_line()), Some(p)),
-                    Err(()) => (SolveResult::Unknown, None),
+        let max = self.max_depth.max(1);
+        for depth in if self.deepen { 1 } else { max }..=max {
+            let r = self.mid(b, true, depth, INF, INF);
+            if trace_on() {
+                eprintln!("  depth {depth}: {:?} nodes {} counts {:?}", r, self.v.budget.nodes, self.count);
+            }
+            match r {
+                Ok((0, _)) if tree => {
+                    // The tree is read back with a budget of its own (the proof exists; only
+                    // overwritten entries cost a search again), counted on top of the search's.
+                    let used = self.v.budget.nodes;
+                    let own =
+                        SolveLimits { max_nodes: Some(2 * used + 1_000_000), time: None, ..SolveLimits::default() };
+                    let mut budget = Budget::new(&own, self.v.budget.stop);
+                    budget.nodes = used;
+                    budget.max_nodes += used;
+                    self.v.budget = budget;
+                    return match self.build_or(b, depth) {
+                        Ok(p) => (SolveResult::Win(p.main_line()), Some(p)),
+                        Err(()) => (SolveResult::Unknown, None),
+                    };
                 }
+                Ok((0, _)) => {
+                    let key = self.key(b, true);
+                    let m = self.table.probe(key, depth).map_or(NO_MOVE, |e| e.2);
+                    return (SolveResult::Win(vec![m as usize]), None);
+                }
+                Ok(_) => {}
+                Err(()) => return (SolveResult::Unknown, None),
             }
-            Ok((0, _)) => {
-                let key = self.key(b, true);
-                let m = self.table.probe(key, depth).map_or(NO_MOVE, |e| e.2);
-                (SolveResult::Win(vec![m as usize]), None)
-            }
-            Ok(_) => (SolveResult::NoWin, None),
-            Err(()) => (SolveResult::Unknown, None),
         }
+        (SolveResult::NoWin, None)
     }
 
     /// Proves the node again after its entry was lost (with the whole depth budget).
@@ -999,6 +1014,7 @@ impl ThreatSolver {
             vcf_depth: limits.vcf_depth,
             vcf_threats: limits.vcf_threats,
             max_depth: limits.max_depth,
+            deepen: limits.deepen,
             tag,
             three_tag,
             count: [0; 5],
@@ -1074,7 +1090,7 @@ impl ThreatSolver {
     /// later node goes on from what earlier ones learnt. The board is restored on return.
     pub fn vct_probe(&mut self, board: &mut Board, attacker: Color, max_depth: u32, max_nodes: u64) -> Option<usize> {
         static NEVER: AtomicBool = AtomicBool::new(false);
-        let limits = SolveLimits::vct(max_depth, 20).with_nodes(max_nodes).with_vcf_threats(false);
+        let limits = SolveLimits::vct(max_depth, 20).with_nodes(max_nodes).with_vcf_threats(false).with_deepening(true);
         let mut s = self.pn_search(board, attacker, &limits, &NEVER);
         let lite = board.set_lite(true);
         let r = s.solve(board, false);
