@@ -455,12 +455,16 @@ fn suite_answers_match_reference_and_replay() {
         if let Some(proof) = &run.proof
             && let Err(e) = check_proof(&mut b, p.side, proof)
         {
-            fails.push(format!("{}: FALSE WIN {}: {e}", p.id, notation(&b, &run.result.line().unwrap())));
+            fails.push(format!(
+                "{} (deepen {deepen}): FALSE WIN {}: {e}",
+                p.id,
+                notation(&b, &run.result.line().unwrap())
+            ));
         }
         if let Some(line) = run.result.line()
             && let Err(e) = line_ends_in_win(&mut b, p.side, line)
         {
-            fails.push(format!("{}: line {}: {e}", p.id, notation(&b, line)));
+            fails.push(format!("{} (deepen {deepen}): line {}: {e}", p.id, notation(&b, line)));
         }
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));

@@ -30,13 +30,13 @@
 //!   (`DEPTH_PN`), so that short wins come first.
 //! - **Passes**: one search with the whole depth budget (or, with [`SolveLimits::deepen`],
 //!   iterative deepening on it, without the added numbers: the main search's node-limited
-//!   probes, see below), first with threes and fours only,
-//!   then (if [`SolveLimits::vcf_threats`]) with VCF threats too. The
-//!   replies to a VCF threat are the points after which the VCF found no longer works
-//!   (a sound superset of the exact set: a listed reply that still loses to another VCF is
-//!   refuted by the VCF check of its child, only if df-pn goes there). Only the points of the
-//!   line, the five points of its fours and the points where the defender would make a four
-//!   along the line can break it, so only those are replayed (see `vct::breaking_replies`).
+//!   probes, see below), first with threes and fours only, then (if
+//!   [`SolveLimits::vcf_threats`]) with VCF threats too. The replies to a VCF threat are the
+//!   points after which the VCF found no longer works (a sound superset of the exact set: a
+//!   listed reply that still loses to another VCF is refuted by the VCF check of its child,
+//!   only if df-pn goes there). Only the points of the line, the five points of its fours
+//!   and the points where the defender would make a four along the line can break it, so
+//!   only those are replayed (see `vct::breaking_replies`).
 //! - **VCF checks skipped where a VCF is known absent**: an OR node reached by an attacker
 //!   four and its only block, from an OR node whose VCF check failed (or was skipped the same
 //!   way), has no VCF of less than the VCF depth (it would have been one of the parent's), so
@@ -290,8 +290,8 @@ fn near(b: &Board, p: usize, q: usize) -> bool {
 /// table, so nothing is lost but the order of the work.
 const PASS1_NODES: u64 = 1_000_000;
 
-/// `GORIN_TRACE` set: each pass is printed on stderr (read once: the
-/// solver may be called at many nodes of a search).
+/// `GORIN_TRACE` set: each pass (and, when deepening, each depth iteration) is printed on
+/// stderr (read once: the solver may be called at many nodes of a search).
 fn trace_on() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var("GORIN_TRACE").is_ok())
@@ -299,8 +299,9 @@ fn trace_on() -> bool {
 
 /// Added to the starting proof number of an attacker move for each threat move (a three or a
 /// VCF threat) already on the path from the root: df-pn then prefers short wins, and does not
-/// chase long lines while a shorter one is open. (It replaced iterative deepening on the depth
-/// budget, whose full disproof at each depth below the win's cost most of the time.)
+/// chase long lines while a shorter one is open. Not used when deepening
+/// ([`SolveLimits::deepen`]), where the full disproof at each depth below the win's costs
+/// most of the time on hard problems.
 const DEPTH_PN: u32 = 2;
 
 /// Infinity of the proof and disproof numbers.
