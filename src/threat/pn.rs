@@ -139,6 +139,13 @@
 //! or 3 M (84, the same nodes; on all 424 at 5 s 360 against 359, median 94 ms); the
 //! disproof of a move that is no threat stored for any depth (83, the same nodes).
 //!
+//! Where the time goes with the whole-depth search (2026-12-03, three problems still unknown
+//! at 5 s: 天狗道场#61, #65, #67, `GORIN_TRACE=1` with counters added for the run): the
+//! defender's reply generation is 70–81% of the second pass's nodes, and 77–88% of that is
+//! VCF searches after closed-three and two makers that find no VCF (5.0 M of 5.8 M, 4.2 M
+//! of 4.8 M, 3.1 M of 4.0 M nodes); the 25 K–38 K tests that found a threat cost 0.6–0.9 M.
+//! A cheaper proof that a move threatens no VCF is where the next gain is.
+//!
 //! Tried the same day and dropped: Kawano's simulation (after a defender reply is proved
 //! lost, its siblings are first searched with only the attacker moves of that proof, at
 //! most 2,000 nodes each, in a table of their own whose proofs are copied): on the fixed
