@@ -167,10 +167,7 @@ impl Searcher {
         let timed = limits.max_nodes.is_none();
         let slice = limits.budget.maximum * p.root_defence_permille / 1000;
         let deadline = Instant::now() + slice;
-        let base = SolveLimits::vct(p.opp_vct_depth, 20)
-            .with_nodes(p.opp_vct_nodes)
-            .with_vcf_threats(false)
-            .with_deepening(true);
+        let base = SolveLimits::vct_probe(p.opp_vct_depth, p.opp_vct_nodes);
         let lim = |time| if timed { base.with_time(time) } else { base };
         if !solver.vct(&mut b, opp, &lim(slice), stop).is_win() {
             return none;

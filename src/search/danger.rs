@@ -97,7 +97,7 @@ pub fn opp_vcf_refutations(b: &mut Board, a: Color, cache: &mut VcfCache, depth:
 /// The opponent `a`'s VCT proof tree (as if he were to move) within `nodes` solver nodes.
 pub fn opp_vct(b: &mut Board, a: Color, solver: &mut ThreatSolver, depth: u32, nodes: u64) -> Option<Proof> {
     static NEVER: AtomicBool = AtomicBool::new(false);
-    let lim = SolveLimits::vct(depth, 20).with_nodes(nodes).with_vcf_threats(false).with_deepening(true);
+    let lim = SolveLimits::vct_probe(depth, nodes);
     match solver.vct_proof(b, a, &lim, &NEVER) {
         (SolveResult::Win(_), Some(proof)) => Some(proof),
         _ => None,

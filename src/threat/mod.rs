@@ -78,6 +78,12 @@ impl SolveLimits {
     pub fn vct(depth: u32, vcf_depth: u32) -> SolveLimits {
         SolveLimits { max_depth: depth, vcf_depth, ..Default::default() }
     }
+    /// The main search's node-limited VCT probe: `depth` threes and fours (no VCF threats,
+    /// which cost a VCF search per reply), VCF endings of up to 20 fours, at most `nodes`
+    /// nodes, deepening on the depth (the whole-depth search lost there, see `threat::pn`).
+    pub fn vct_probe(depth: u32, nodes: u64) -> SolveLimits {
+        SolveLimits::vct(depth, 20).with_nodes(nodes).with_vcf_threats(false).with_deepening(true)
+    }
     pub fn with_time(mut self, t: Duration) -> SolveLimits {
         self.time = Some(t);
         self

@@ -1112,7 +1112,7 @@ impl ThreatSolver {
     /// later node goes on from what earlier ones learnt. The board is restored on return.
     pub fn vct_probe(&mut self, board: &mut Board, attacker: Color, max_depth: u32, max_nodes: u64) -> Option<usize> {
         static NEVER: AtomicBool = AtomicBool::new(false);
-        let limits = SolveLimits::vct(max_depth, 20).with_nodes(max_nodes).with_vcf_threats(false).with_deepening(true);
+        let limits = SolveLimits::vct_probe(max_depth, max_nodes);
         let mut s = self.pn_search(board, attacker, &limits, &NEVER);
         let lite = board.set_lite(true);
         let r = s.solve(board, false);
