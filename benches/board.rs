@@ -1,6 +1,7 @@
-//! Board benches: make+undo with incremental pattern updates on a 15x15 midgame, and the
-//! forbidden check of every empty point of a 15x15 renju midgame (and `forbidden_points` on
-//! the densest double-three position of the oracle set).
+//! Board benches: make+undo with incremental pattern updates on a 15x15 midgame, in full and
+//! in the threat solvers' lite mode (`_lite`), and the forbidden check of every empty point of
+//! a 15x15 renju midgame (and `forbidden_points` on the densest double-three position of the
+//! oracle set).
 //!
 //! `cargo bench --bench board`. The machine is shared: compare ratios within one run.
 //! `GORIN_WEIGHTS=FILE` measures the make+undo with other learned weights (e.g. with the pair
@@ -45,17 +46,23 @@ fn make_undo(cr: &mut Criterion) {
         // Every empty point, each with both colours: a mix of busy and quiet neighbourhoods.
         let empties: Vec<usize> = b.indices().filter(|&i| b.is_empty_cell(i)).collect();
         g.throughput(Throughput::Elements(2 * empties.len() as u64));
-        g.bench_function(format!("midgame15_{}", rule.name()), |bn| {
-            bn.iter(|| {
-                for &i in &empties {
-                    for c in Color::BOTH {
-                        b.make(i, c);
-                        b.undo();
+        for lite in [false, true] {
+            // `lite`: the threat solvers' mode (patterns and threats only, see `Board::set_lite`)
+            let name = format!("midgame15_{}{}", rule.name(), if lite { "_lite" } else { "" });
+            b.set_lite(lite);
+            g.bench_function(name, |bn| {
+                bn.iter(|| {
+                    for &i in &empties {
+                        for c in Color::BOTH {
+                            b.make(i, c);
+                            b.undo();
+                        }
                     }
-                }
-                black_box(b.hash())
-            })
-        });
+                    black_box(b.hash())
+                })
+            });
+            b.set_lite(false);
+        }
     }
     g.finish();
 }
