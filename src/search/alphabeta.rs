@@ -439,7 +439,7 @@ impl<'a> Worker<'a> {
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             helper_offset: 0,
-            vcf_cache: VcfCache::new(16),
+            vcf_cache: VcfCache::new(16).with_table(params.qvcf_tt),
             vct_solver: None,
             root_excluded: CellSet::new(),
             null_at: [false; MAX_PLY],

@@ -16,7 +16,7 @@
 use crate::board::pattern::{Pattern, Threat};
 use crate::board::{Board, Cell, CellSet, DIRS};
 use crate::core::Color;
-use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver, is_legal, vcf_quick};
+use crate::threat::{Proof, SolveLimits, SolveResult, ThreatSolver, Tt, is_legal, vcf_quick_with};
 use std::sync::atomic::AtomicBool;
 
 /// Remembers per position whether the opponent has a VCF (direct-mapped, replace-always).
@@ -26,6 +26,8 @@ pub struct VcfCache {
     slots: Vec<u64>,
     mask: usize,
     sets: Vec<(u64, CellSet)>,
+    /// The probes' fail table (see [`VcfCache::with_table`]).
+    tt: Option<Tt>,
 }
 
 /// Entries of the refutation-set table (log2).
@@ -34,7 +36,12 @@ const SETS_LOG2: u32 = 10;
 impl VcfCache {
     pub fn new(log2: u32) -> VcfCache {
         let n = 1usize << log2;
-        VcfCache { slots: vec![0; n], mask: n - 1, sets: vec![(0, CellSet::new()); 1 << SETS_LOG2] }
+        VcfCache { slots: vec![0; n], mask: n - 1, sets: vec![(0, CellSet::new()); 1 << SETS_LOG2], tt: None }
+    }
+    /// Gives the probes a fail table of 2^`log2` entries (0: none), shared by all of them.
+    pub fn with_table(mut self, log2: u32) -> VcfCache {
+        self.tt = (log2 > 0).then(|| Tt::new(log2.clamp(8, 24)));
+        self
     }
     fn get(&self, key: u64) -> Option<bool> {
         let e = self.slots[(key >> 1) as usize & self.mask];
@@ -66,7 +73,7 @@ pub fn opp_vcf(b: &mut Board, a: Color, cache: &mut VcfCache, depth: u32, nodes:
     if cache.get(key) == Some(false) {
         return None;
     }
-    let line = vcf_quick(b, a, depth, nodes);
+    let line = vcf_quick_with(b, a, depth, nodes, cache.tt.as_mut());
     cache.put(key, line.is_some());
     line
 }
@@ -84,7 +91,7 @@ pub fn opp_vcf_refutations(b: &mut Board, a: Color, cache: &mut VcfCache, depth:
         Some(true) if cache.sets[slot].0 == key => return Some(cache.sets[slot].1.clone()),
         _ => {}
     }
-    let line = vcf_quick(b, a, depth, nodes);
+    let line = vcf_quick_with(b, a, depth, nodes, cache.tt.as_mut());
     cache.put(key, line.is_some());
     let set = refutations(b, a, &line?);
     if set.is_empty() {

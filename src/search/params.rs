@@ -283,6 +283,16 @@ pub struct Params {
     /// (398 games, balanced seed 17), not repeated on other openings (H0, −9.2 ±26.5, 264
     /// games, tests/data then random, seed 19); renju H0, −4.2 ±24.1 (577 games). Off.
     pub qvcf_threat: i32,
+    /// Entries (log2) of the fail table that the VCF probes beyond the horizon and the
+    /// opponent-VCF checks share within one move's search (0 = none; see
+    /// [`crate::threat::vcf_quick_with`]). Without it a probe searched every order of
+    /// independent fours, and 72% of the probes' nodes went to the probes that used 21 or more
+    /// of their 30 nodes (renju self-play, 20 K nodes a move, a count added for the run). With
+    /// 2^16 entries the bench to depth 11 takes 0.92 times the time (2.24 s against 2.42 s,
+    /// two runs each, 8% fewer nodes). Against 0 (SPRT −25,0 at 100 ms, balanced openings,
+    /// quiet machine, 2026-12-03): freestyle H1, 308-312-9, −2.8 ±17.7 (629 games, seed 201);
+    /// renju H1, 282-282-9, +0.6 ±20.4 (573 games, seed 202). 16 by default.
+    pub qvcf_tt: u32,
     /// Most fours tried at a quiescence node. 10 instead of 6: freestyle +10.3 ±29.6 (H0 after
     /// 236 games).
     pub qsearch_moves: usize,
@@ -473,6 +483,7 @@ impl Default for Params {
             qsearch_moves: 6,
             qvcf_nodes: 30,
             qvcf_threat: 0,
+            qvcf_tt: 16,
             root_vcf_permille: 100,
             root_vct_permille: 0,
             root_vcf_depth: 40,
@@ -549,6 +560,7 @@ impl Params {
             "opp_vcf_nodes" => self.opp_vcf_nodes = v.max(0) as u64,
             "qvcf_nodes" => self.qvcf_nodes = v.max(0) as u64,
             "qvcf_threat" => self.qvcf_threat = v.clamp(0, 10_000) as i32,
+            "qvcf_tt" => self.qvcf_tt = v.clamp(0, 24) as u32,
             "opp_vcf_depth" => self.opp_vcf_depth = v.clamp(1, 60) as u32,
             "opp_vcf_min_depth" => self.opp_vcf_min_depth = v.clamp(1, 64) as i32,
             "opp_vct_nodes" => self.opp_vct_nodes = v.max(0) as u64,

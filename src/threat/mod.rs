@@ -381,6 +381,7 @@ pub fn vct(board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &Atom
 }
 
 pub use vcf::vcf_quick;
+pub(crate) use vcf::vcf_quick_with;
 
 // ---- threat helpers shared by the solvers (and useful to the main search) ----
 

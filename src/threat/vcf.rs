@@ -222,9 +222,23 @@ impl ThreatSolver {
 /// a win is found. `max_depth` attacker moves, at most `node_budget` moves made. The side to
 /// move must be `attacker`; the board is restored exactly. Returns the winning line.
 pub fn vcf_quick(board: &mut Board, attacker: Color, max_depth: u32, node_budget: u64) -> Option<Vec<usize>> {
+    vcf_quick_with(board, attacker, max_depth, node_budget, None)
+}
+
+/// [`vcf_quick`] with a fail table kept by the caller: the subtrees it proves fruitless are
+/// skipped by the later probes and by transpositions within one (the order of two
+/// independent fours does not matter). A probe cut short by its node budget stores nothing
+/// of what it left unexplored.
+pub(crate) fn vcf_quick_with(
+    board: &mut Board,
+    attacker: Color,
+    max_depth: u32,
+    node_budget: u64,
+    tt: Option<&mut Tt>,
+) -> Option<Vec<usize>> {
     static NEVER: AtomicBool = AtomicBool::new(false);
     let limits = SolveLimits { max_nodes: Some(node_budget), ..SolveLimits::vcf(max_depth) };
-    let mut s = VcfSearch { tt: None, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
+    let mut s = VcfSearch { tt, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
     let lite = board.set_lite(true);
     let r = s.attack(board, attacker, max_depth);
     board.set_lite(lite);
