@@ -154,6 +154,24 @@
 //! depth iteration at 300 K nodes and then going to the full depth: 24 against 27 on the
 //! first 44 of the hard problems.
 //!
+//! Tried on the whole-depth search (2026-12-03, twelfth session; fixed 100-problem sample at
+//! 2 s, both runs side by side, base 83 proved) and dropped:
+//! - A killer move by ply (the attacker move that last proved an OR node at that ply starts
+//!   at pn 1 where the table knows nothing of it): 80 proved, 1.15 times the nodes of the 79
+//!   proved by both.
+//! - Two makers kept only when a window of five through them, free of defender stones, holds
+//!   two stones of the attacker or cells of the "four closure" (every cell that could become
+//!   a four point along some sequence of fours, from the attacker's stones alone). Counted on
+//!   60 problems of 20 K–400 K nodes (`GORIN_TRACE`), it would have left out 72 K of the
+//!   101 K two makers whose threat was tested, but 592 of those did threaten a VCF: the
+//!   closure ignores the defender's counter-fours, which a two maker can stop. On the sample: 80 proved, the same nodes on the 79
+//!   proved by both and 1.16 times their time (the closure's cost).
+//! - Profiles (`perf`, 2026-12-03): on the 131 problems proved in at most 20 K nodes the
+//!   board's make and undo take 73% of the solver's time and `three_defences` 22% inclusive
+//!   (its trial moves are not counted as nodes: in the last full run the problems proved in
+//!   under 1 000 nodes took a median 6.6 µs a node, those over 1 M 0.74 µs); on 40 problems
+//!   of 20 K–400 K nodes the board takes 71%.
+//!
 //! Code of 8958b3a, 2026-12-01, the same commands:
 //!
 //! | set | limit | proved | median | p90 |
