@@ -683,6 +683,15 @@ impl Board {
     /// `PAIR`: also keep the pair sums (compiled apart, so boards without a pair term pay
     /// nothing for it); `VALUES`: the codes and value sums (off in threat-search mode, where
     /// each threat comes straight from the packed patterns and only `ADD` is used).
+    ///
+    /// Tried 2026-12-03 and dropped (criterion `make_undo`, Melem/s, two rounds, beside the
+    /// code as it is): skipping a side's pattern lookups beyond a stone of the other side and
+    /// five cells away where the win kind ignores such a stone (sound: every fine pattern was
+    /// checked to ignore those cells), freestyle 1.68 / 1.74 against 1.76 / 1.77, lite 2.21 /
+    /// 2.27 against 2.17 / 2.26 (the lookups are not what costs); the threat-search mode
+    /// without data-dependent branches (the log entry always written and kept on a change, the
+    /// sets always updated), lite 2.27 / 2.34 against 2.07 / 2.05, but the VCT solver on the
+    /// 100-problem sample took 1.11 and 1.13 times the time for the same nodes.
     #[inline]
     fn update_lines<const ADD: bool, const PAIR: bool, const VALUES: bool>(&mut self, i: usize, c: Color) {
         let ci = c.idx();
