@@ -1527,7 +1527,7 @@ mod tests {
             };
             for r in [think_with(0), think_with(2)] {
                 assert!(r.progress.value >= WIN_MIN, "{rule:?} {r:?}");
-                let mut b = g.board.clone();
+                let b = g.board.clone();
                 let i = b.idx(r.best);
                 assert_eq!(b.threat(i, attacker), Threat::OpenFour, "{rule:?} {r:?}");
             }

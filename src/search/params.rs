@@ -285,7 +285,7 @@ pub struct Params {
     pub qvcf_threat: i32,
     /// Entries (log2) of the fail table that the VCF probes beyond the horizon and the
     /// opponent-VCF checks share within one move's search (0 = none; see
-    /// [`crate::threat::vcf_quick_with`]). Without it a probe searched every order of
+    /// [`crate::search::danger::VcfCache::with_table`]). Without it a probe searched every order of
     /// independent fours, and 72% of the probes' nodes went to the probes that used 21 or more
     /// of their 30 nodes (renju self-play, 20 K nodes a move, a count added for the run). With
     /// 2^16 entries the bench to depth 11 takes 0.92 times the time (2.24 s against 2.42 s,
