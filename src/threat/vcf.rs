@@ -9,7 +9,7 @@
 //! transposition table with their depth.
 
 use super::{Budget, Moves, Res, SolveLimits, SolveResult, TAG_VCF, ThreatSolver, Tt, first_five_point, four_moves};
-use super::{four_defences, is_legal_four};
+use super::{board_tag, four_defences, is_legal_four};
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
@@ -59,7 +59,7 @@ impl VcfSearch<'_, '_> {
             return Res::Fail;
         }
         let d = a.opp();
-        let key = b.hash() ^ TAG_VCF[a.idx()];
+        let key = b.hash() ^ TAG_VCF[a.idx()] ^ board_tag(b);
         if let Some(tt) = &self.tt
             && tt.failed(key, depth)
         {
@@ -274,6 +274,22 @@ mod tests {
         let q = vcf_quick(&mut b, Color::Black, 10, 10_000).unwrap();
         assert!(b.makes_five(*q.last().unwrap(), Color::Black) || q.len() > 1, "{}", line_str(&b, &q));
         assert_eq!(b.hash(), h);
+    }
+
+    /// The fail table serves positions of any rule and size: a fail under one rule must not
+    /// hide a VCF of the same stones under another. Black's i8 makes two fours: forbidden in
+    /// renju (no VCF there), a win in freestyle.
+    #[test]
+    fn a_fail_under_one_rule_does_not_hide_a_vcf_under_another() {
+        let mut s = ThreatSolver::with_table_log2(16);
+        let stop = AtomicBool::new(false);
+        let mut rj = setup(Rule::Renju, "f8g8h8i5i6i7", "e8i4");
+        assert_eq!(s.vcf(&mut rj, Color::Black, &SolveLimits::vcf(10), &stop), SolveResult::NoWin);
+        let mut fs = setup(Rule::Freestyle, "f8g8h8i5i6i7", "e8i4");
+        assert_eq!(fs.hash(), rj.hash(), "the same stones, the same Zobrist key");
+        let r = s.vcf(&mut fs, Color::Black, &SolveLimits::vcf(10), &stop);
+        assert!(r.is_win(), "{r:?}");
+        assert_eq!(r.line().unwrap()[0], fs.idx(Pos::new(8, 7)), "i8 first");
     }
 
     #[test]

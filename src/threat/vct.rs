@@ -77,7 +77,7 @@ impl VctSearch<'_, '_> {
         if depth == 0 {
             return Err(Res::Fail);
         }
-        let key = b.hash() ^ self.tag ^ super::TAG_VCT[a.idx()];
+        let key = b.hash() ^ self.tag ^ super::TAG_VCT[a.idx()] ^ super::board_tag(b);
         if self.v.tt.as_ref().is_some_and(|t| t.failed(key, depth)) {
             return Err(Res::Fail);
         }
