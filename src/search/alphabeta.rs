@@ -370,6 +370,8 @@ struct Worker<'a> {
     root_empty: i32,
     killers: [[u16; 2]; MAX_PLY],
     history: Vec<[i32; 2]>,
+    /// Mixed into every table key: the rule and board width (the table outlives a game).
+    key_tag: u64,
     pv: Vec<[u16; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     helper_offset: i32,
@@ -421,6 +423,7 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         let len = b.len();
         let root_empty = b.empty_count() as i32;
+        let key_tag = crate::threat::board_tag(&b);
         Worker {
             b,
             side,
@@ -436,6 +439,7 @@ impl<'a> Worker<'a> {
             root_empty,
             killers: [[0; 2]; MAX_PLY],
             history: vec![[0; 2]; len],
+            key_tag,
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             helper_offset: 0,
@@ -453,7 +457,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn key(&self) -> u64 {
-        self.b.hash() ^ if self.side == Color::White { SIDE_KEY } else { 0 }
+        self.b.hash() ^ self.key_tag ^ if self.side == Color::White { SIDE_KEY } else { 0 }
     }
 
     /// Plays `i` for the side to move at `ply`, noting whether it makes an open three or
@@ -1532,6 +1536,24 @@ mod tests {
                 assert_eq!(b.threat(i, attacker), Threat::OpenFour, "{rule:?} {r:?}");
             }
         }
+    }
+
+    /// The searcher's table outlives a game, and a GUI may change the rule between games: the
+    /// same stones under another rule are another position, with other table keys.
+    #[test]
+    fn table_keys_depend_on_the_rule() {
+        let tt = Tt::new(1 << 16);
+        let limits = Limits { budget: super::super::Budget::whole(1_000), max_depth: None, max_nodes: None };
+        let (stop, nodes, params) = (AtomicBool::new(false), AtomicU64::new(0), Params::default());
+        let key = |rule| {
+            let g = game(rule, "h8i9j10");
+            Worker::new(g.board, g.to_move, &params, &tt, &limits, &stop, &nodes, Instant::now()).key()
+        };
+        let keys: Vec<u64> = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].into_iter().map(key).collect();
+        for (i, k) in keys.iter().enumerate() {
+            assert!(!keys[..i].contains(k), "{keys:x?}");
+        }
+        assert_eq!(key(Rule::Renju), keys[2]);
     }
 
     /// Every pruning and extension knob on (most are off by default): the threat rules still
