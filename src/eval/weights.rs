@@ -89,20 +89,20 @@ pub struct Weights {
     pub checksum: u64,
     cells: Vec<Box<CellValues>>,
     pairs: Vec<Box<PairFactors>>,
-    /// [class][side][threat][>=1, >=2] in engine units.
+    /// `[class][side][threat][>=1, >=2]` in engine units.
     pub state_int: Vec<[[[i32; 2]; THREAT_COUNT]; 2]>,
     pub bias_int: Vec<i32>,
-    /// [class][threat mask] in engine units.
+    /// `[class][threat mask]` in engine units.
     pub mask_int: Vec<Vec<i32>>,
-    /// [class]: has any threat-mask value (the evaluation skips the mask otherwise).
+    /// `[class]`: has any threat-mask value (the evaluation skips the mask otherwise).
     pub mask_used: Vec<bool>,
     /// Per class: has any value weight (a class without records keeps the hand evaluation).
     pub trained: Vec<bool>,
-    /// [class][code][own, opp] in POLICY_FP.
+    /// `[class][code][own, opp]` in `POLICY_FP`.
     pub policy_int: Vec<Vec<[i32; 2]>>,
-    /// [class][shape][own, opp] in POLICY_FP (shape 0 is always 0).
+    /// `[class][shape][own, opp]` in `POLICY_FP` (shape 0 is always 0).
     pub policy_line_int: Vec<Vec<[i32; 2]>>,
-    /// [class]: has any policy line value.
+    /// `[class]`: has any policy line value.
     pub policy_line_used: Vec<bool>,
 }
 

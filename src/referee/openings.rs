@@ -102,7 +102,7 @@ fn is_quiet(g: &mut Game) -> bool {
 
 /// Generates `count` random openings of `stones` stones each, placed alternately (black first)
 /// inside the square of side `2 * radius + 1` around the centre, keeping only legal, quiet
-/// positions (see [`is_quiet`]) and no duplicates. Deterministic for a given seed.
+/// positions (see `is_quiet`) and no duplicates. Deterministic for a given seed.
 pub fn random_openings(count: usize, stones: usize, size: usize, rule: Rule, seed: u64) -> Vec<Opening> {
     let mut rng = StdRng::seed_from_u64(seed);
     let radius = ((stones as f64).sqrt().ceil() as usize + 1).min(size / 2);

@@ -1,4 +1,4 @@
-//! A played game and its records: SGF (FF[4] GM[4], one file per game) and Piskvork `.psq`.
+//! A played game and its records: SGF (`FF[4] GM[4]`, one file per game) and Piskvork `.psq`.
 
 use crate::core::{Color, Pos, Rule};
 use std::fmt;
@@ -121,7 +121,7 @@ impl GameRecord {
         }
     }
 
-    /// The SGF record (FF[4], GM[4] = Gomoku). Coordinates in SGF letters (`a` = 0, then `A`
+    /// The SGF record (`FF[4]`, `GM[4]` = Gomoku). Coordinates in SGF letters (`a` = 0, then `A`
     /// for 26 and up); the opening's stones are ordinary moves, the last comment says why the
     /// game ended.
     pub fn to_sgf(&self, event: &str) -> String {

@@ -3,12 +3,13 @@
 //! refute that?
 //!
 //! The main search asks at every node whether the opponent has a VCF (a node-limited
-//! [`vcf_quick`], remembered in a small per-thread table); if he has, only the moves that can
-//! refute the line are searched: the points of the line, the points on the lines of each of
-//! its threats (a stone there spoils that four or three), and our own fours (a counter-four
-//! gains the tempo). Near the root the same is done with the opponent's VCT, whose refutation
-//! set comes from the whole proof tree ([`proof_refutations`]): the main line alone leaves out
-//! the points that spoil a branch off it and the defender's own threes.
+//! [`crate::threat::vcf_quick`] with a fail table, the answers remembered in a small
+//! per-thread table); if he has, only the moves that can refute the line are searched: the
+//! points of the line, the points on the lines of each of its threats (a stone there spoils
+//! that four or three), and our own fours (a counter-four gains the tempo). Near the root the
+//! same is done with the opponent's VCT, whose refutation set comes from the whole proof tree
+//! ([`proof_refutations`]): the main line alone leaves out the points that spoil a branch off
+//! it and the defender's own threes.
 //!
 //! The solver calls are in [`opp_vcf`] and [`opp_vct`] only, so another solver (a
 //! proof-number VCT) plugs in there.

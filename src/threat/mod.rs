@@ -1,7 +1,7 @@
 //! Threat-space search: VCF and VCT solvers with replayable proofs (issue 4).
 //!
-//! - [`vcf`] / [`ThreatSolver::vcf`]: does the side to move win by continuous fours?
-//! - [`vct`] / [`ThreatSolver::vct`]: … by threes and fours, against every defence?
+//! - [`vcf`](mod@vcf) / [`ThreatSolver::vcf`]: does the side to move win by continuous fours?
+//! - [`vct`](mod@vct) / [`ThreatSolver::vct`]: … by threes and fours, against every defence?
 //! - [`vcf_quick`]: an allocation-free VCF probe for the main search's horizon.
 //!
 //! In every entry point the **attacker is the side to move**. The defender may have a five

@@ -1,9 +1,10 @@
 //! VCT by depth-first proof-number search (df-pn), with complete proof trees (issue 13).
 //!
-//! The question is the same as [`super::vct`]'s: does the attacker (the side to move) win by
-//! threes, fours and VCF threats against every defence? The moves and replies are the same
-//! complete sets, so the answer is sound in the same way; only the order of the work differs:
-//! df-pn always expands the most proving node, guided by proof and disproof numbers.
+//! The question is the same as [`super::vct`](mod@super::vct)'s: does the attacker (the side
+//! to move) win by threes, fours and VCF threats against every defence? The moves and replies
+//! are the same complete sets, so the answer is sound in the same way; only the order of the
+//! work differs: df-pn always expands the most proving node, guided by proof and disproof
+//! numbers.
 //!
 //! - **OR nodes** (the attacker to move): a five point proves; a defender five point must be
 //!   blocked (two of them disprove); a VCF (searched with the VCF table, to
@@ -14,11 +15,12 @@
 //!   [`SolveLimits::vcf_threats`] closed-three makers and two makers, which count as threats
 //!   only when they threaten a VCF (a two's stone can join the fours of a later VCF; two
 //!   makers only when the attacker has a four point already, since a two makes none).
-//! - **AND nodes** (the defender to move): the complete reply set of [`super::vct`]: against a
-//!   four the legal blocks; against a three every legal point after which the attacker has no
-//!   legal straight-four point, plus every counter-four; against a VCF threat every legal point
-//!   after which the attacker has no VCF. No reply proves the node; a move that is no threat
-//!   disproves it. In renju a black reply on a forbidden point does not exist.
+//! - **AND nodes** (the defender to move): the complete reply set of
+//!   [`super::vct`](mod@super::vct): against a four the legal blocks; against a three every
+//!   legal point after which the attacker has no legal straight-four point, plus every
+//!   counter-four; against a VCF threat every legal point after which the attacker has no VCF.
+//!   No reply proves the node; a move that is no threat disproves it. In renju a black reply
+//!   on a forbidden point does not exist.
 //! - **Initial numbers** come from cheap counts, without making the move: an AND node after a
 //!   four starts at pn 1, after an open three at 2, after a possible VCF threat at 4 (6 for a
 //!   two maker) (plus half

@@ -24,8 +24,9 @@ use crate::eval::{MASK_COUNT, threat_mask};
 use crate::game::{Game, Outcome};
 use record::GameRecord;
 
-/// Parameters per class, in file order: cells [code][mover, waiting], state [side][threat][2],
-/// bias, policy [code][own, opp], policy line shapes [shape][own, opp], threat mask [mask].
+/// Parameters per class, in file order: cells `[code][mover, waiting]`, state
+/// `[side][threat][2]`, bias, policy `[code][own, opp]`, policy line shapes `[shape][own, opp]`,
+/// threat mask `[mask]`.
 pub const STATE_OFF: usize = CODE_COUNT * 2;
 pub const BIAS_OFF: usize = STATE_OFF + 2 * THREAT_COUNT * 2;
 pub const POLICY_OFF: usize = BIAS_OFF + 1;
