@@ -290,6 +290,7 @@ impl Tt {
 
 /// Key tags: which question (VCF/VCT) for which attacker.
 pub(crate) const TAG_VCF: [u64; 2] = [0x9a3c_51e7_0d24_b86f, 0x41f0_6b9d_e2c8_7a15];
+pub(crate) const TAG_VCT: [u64; 2] = [0x2d7e_c3a9_5f18_e640, 0xb6f4_0e51_7c9a_23d8];
 
 /// A key tag for the board's rule and width: the Zobrist key is that of the stones alone, and
 /// the tables serve every rule and size (the searcher keeps its solver across games).
@@ -297,7 +298,6 @@ pub(crate) const TAG_VCF: [u64; 2] = [0x9a3c_51e7_0d24_b86f, 0x41f0_6b9d_e2c8_7a
 pub(crate) fn board_tag(b: &Board) -> u64 {
     ((b.rule() as u64) << 16 | b.width() as u64).wrapping_add(1).wrapping_mul(0xd6e8_feb8_6659_fd93)
 }
-pub(crate) const TAG_VCT: [u64; 2] = [0x2d7e_c3a9_5f18_e640, 0xb6f4_0e51_7c9a_23d8];
 
 /// Limit bookkeeping shared by both solvers.
 pub(crate) struct Budget<'a> {

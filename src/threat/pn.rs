@@ -265,7 +265,7 @@
 //! entries (the default) and of 2^22 (`GORIN_TT_LOG2=22`), both runs side by side: 0 of 66
 //! proved in either, so the table's size is not what stops them.
 
-use super::vcf::{Line, VcfSearch};
+use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
 use super::{Urgent, first_five_point, four_defences, has_straight_four_point, is_legal, urgent};
@@ -1050,7 +1050,7 @@ impl ThreatSolver {
         let (tag, three_tag) = (tag_of(limits.vcf_threats), tag_of(false) ^ 0x3c6e_f372_fe94_f82b);
         let ThreatSolver { tt, pn, .. } = self;
         PnSearch {
-            v: VcfSearch { tt: Some(tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
+            v: VcfSearch::new(board, Some(tt), Budget::new(limits, stop)),
             table: pn.as_mut().unwrap(),
             a: attacker,
             vcf_depth: limits.vcf_depth,

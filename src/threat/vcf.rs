@@ -26,6 +26,14 @@ pub(crate) struct VcfSearch<'t, 's> {
     pub line: Line,
     /// The attacker's last four (for move ordering).
     pub last: Option<usize>,
+    /// The board's rule-and-width tag, mixed into every table key ([`board_tag`]).
+    pub tag: u64,
+}
+
+impl<'t, 's> VcfSearch<'t, 's> {
+    pub(crate) fn new(board: &Board, tt: Option<&'t mut Tt>, budget: Budget<'s>) -> Self {
+        VcfSearch { tt, budget, line: Line::new(), last: None, tag: board_tag(board) }
+    }
 }
 
 /// Orders fours: open fours and double fours, then four-threes, then plain fours; within a
@@ -59,7 +67,7 @@ impl VcfSearch<'_, '_> {
             return Res::Fail;
         }
         let d = a.opp();
-        let key = b.hash() ^ TAG_VCF[a.idx()] ^ board_tag(b);
+        let key = b.hash() ^ TAG_VCF[a.idx()] ^ self.tag;
         if let Some(tt) = &self.tt
             && tt.failed(key, depth)
         {
@@ -203,8 +211,7 @@ impl ThreatSolver {
     /// `self.stats`. The board is restored on return.
     pub fn vcf(&mut self, board: &mut Board, attacker: Color, limits: &SolveLimits, stop: &AtomicBool) -> SolveResult {
         let start = Instant::now();
-        let mut s =
-            VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None };
+        let mut s = VcfSearch::new(board, Some(&mut self.tt), Budget::new(limits, stop));
         let lite = board.set_lite(true);
         let r = s.attack(board, attacker, limits.max_depth.min(limits.vcf_depth));
         board.set_lite(lite);
@@ -238,7 +245,7 @@ pub(crate) fn vcf_quick_with(
 ) -> Option<Vec<usize>> {
     static NEVER: AtomicBool = AtomicBool::new(false);
     let limits = SolveLimits { max_nodes: Some(node_budget), ..SolveLimits::vcf(max_depth) };
-    let mut s = VcfSearch { tt, budget: Budget::new(&limits, &NEVER), line: Line::new(), last: None };
+    let mut s = VcfSearch::new(board, tt, Budget::new(&limits, &NEVER));
     let lite = board.set_lite(true);
     let r = s.attack(board, attacker, max_depth);
     board.set_lite(lite);

@@ -23,7 +23,7 @@
 //! block): the defender's replies are then every legal point after which the attacker has no
 //! VCF (see `vcf_threat_defences`). It solves more renju problems and costs much more time.
 
-use super::vcf::{Line, VcfSearch, line_still_wins};
+use super::vcf::{VcfSearch, line_still_wins};
 use super::{Budget, Moves, Proof, Res, SolveLimits, SolveResult, ThreatSolver};
 use super::{
     Urgent, four_defences, four_moves, has_straight_four_point, insert_empty_cells, insert_line_cells, is_legal,
@@ -77,7 +77,7 @@ impl VctSearch<'_, '_> {
         if depth == 0 {
             return Err(Res::Fail);
         }
-        let key = b.hash() ^ self.tag ^ super::TAG_VCT[a.idx()] ^ super::board_tag(b);
+        let key = b.hash() ^ self.tag ^ super::TAG_VCT[a.idx()] ^ self.v.tag;
         if self.v.tt.as_ref().is_some_and(|t| t.failed(key, depth)) {
             return Err(Res::Fail);
         }
@@ -603,7 +603,7 @@ impl ThreatSolver {
             (limits.vcf_depth as u64 * 2 + vcf_threats as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
         };
         let mut s = VctSearch {
-            v: VcfSearch { tt: Some(&mut self.tt), budget: Budget::new(limits, stop), line: Line::new(), last: None },
+            v: VcfSearch::new(board, Some(&mut self.tt), Budget::new(limits, stop)),
             vcf_depth: limits.vcf_depth,
             vcf_threats: false,
             tag: tag(false),
