@@ -4,6 +4,7 @@
 use gorin::core::{Color, Pos, Rule, Value, WIN, WIN_MIN, parse_move_string};
 use gorin::game::{Game, Outcome};
 use gorin::search::{Limits, SearchResult, Searcher};
+use gorin::threat::{SolveLimits, ThreatSolver};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -284,4 +285,34 @@ fn a_quiet_defence_beyond_the_move_cap_refutes_a_claimed_win() {
         assert!(values.iter().all(|&(_, v)| v < WIN_MIN), "{moves}: a win claimed: {values:?}");
         assert_eq!(values.len(), 8, "{moves}: {values:?}");
     }
+}
+
+#[test]
+fn the_chosen_root_move_is_checked_for_an_opponent_vct() {
+    // Freestyle gauntlet against Rapfi (500 ms a move), opening 3: black to move. A depth-6
+    // search picks f8, after which white wins by VCT; with `vbest_permille` the chosen move
+    // is checked with the threat solver (here from the first iteration on, node-bounded) and
+    // every move proven to lose leaves the root list, so the move played leaves white no VCT
+    // that the same check finds.
+    let g = game(15, Rule::Freestyle, "e9b9f9a10b7e12e8g10i5e10");
+    assert_eq!(g.to_move, Color::Black);
+    let check = [
+        ("vbest_permille", 1000),
+        ("vbest_at", 0),
+        ("vbest_nodes", 1_000_000),
+        ("vbest_depth", 16),
+        ("vbest_threats", 1),
+    ];
+    let opp_vct = |m: Pos| {
+        let mut b = g.board.clone();
+        let i = b.idx(m);
+        b.make(i, g.to_move);
+        let lim = SolveLimits::vct_probe(16, 1_000_000).with_vcf_threats(true);
+        ThreatSolver::with_table_log2(20).vct(&mut b, g.to_move.opp(), &lim, &AtomicBool::new(false)).is_win()
+    };
+    let (plain, _) = think_iterations(&g, &depth_limits(6), &[]);
+    assert!(opp_vct(plain.best), "the unchecked search's move {:?} should lose to a VCT", plain.best);
+    let (checked, _) = think_iterations(&g, &depth_limits(6), &check);
+    assert_ne!(checked.best, plain.best);
+    assert!(!opp_vct(checked.best), "the checked move {:?} still loses to a VCT", checked.best);
 }

@@ -169,9 +169,12 @@ impl Searcher {
         let deadline = Instant::now() + slice;
         let base = SolveLimits::vct_probe(p.opp_vct_depth, p.opp_vct_nodes);
         let lim = |time| if timed { base.with_time(time) } else { base };
+        let t0 = Instant::now();
         if !solver.vct(&mut b, opp, &lim(slice), stop).is_win() {
+            log::debug!("root_defence: no opponent VCT ({} nodes, {:?})", solver.stats.nodes, t0.elapsed());
             return none;
         }
+        log::debug!("root_defence: opponent VCT ({} nodes, {:?})", solver.stats.nodes, t0.elapsed());
         let near: Vec<usize> = b.candidates().collect();
         let mut cands: Vec<(i32, usize)> = Vec::with_capacity(near.len());
         for i in near {
@@ -199,6 +202,12 @@ impl Searcher {
             }
             b.undo();
         }
+        log::debug!(
+            "root_defence: {} of {} candidates excluded, all lost: {all}, {:?}",
+            excluded.len(),
+            cands.len(),
+            t0.elapsed()
+        );
         if all && !cands.is_empty() {
             return (CellSet::new(), Some(-(WIN - longest)));
         }
@@ -266,6 +275,10 @@ impl Searcher {
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
+            if self.params.vbest_permille > 0 {
+                let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+                w.root_solver = Some(self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2)));
+            }
             let mut r = w.iterate(on_event);
             helpers_stop.store(true, Ordering::Relaxed);
             for h in helpers {
@@ -379,6 +392,9 @@ struct Worker<'a> {
     vcf_cache: VcfCache,
     /// For the opponent-VCT checks near the root (created on first use).
     vct_solver: Option<ThreatSolver>,
+    /// The searcher's threat solver (main thread only), for the check of the chosen root move
+    /// (`Params::vbest_permille`); its table lives from move to move.
+    root_solver: Option<&'a mut ThreatSolver>,
     /// Root moves proven to lose to the opponent's VCT (not searched).
     root_excluded: CellSet,
     /// `null_at[p]`: the move at ply `p` is a null move (no two in a row).
@@ -395,6 +411,15 @@ struct Worker<'a> {
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
+}
+
+/// The state of a turn's root-move checks (`Worker::verify_root`).
+#[derive(Default)]
+struct RootVerify {
+    /// Moves checked (those still in the list stood).
+    checked: CellSet,
+    /// Time spent checking.
+    spent: std::time::Duration,
 }
 
 /// Mixed into the table key of a node searched without its excluded move.
@@ -445,6 +470,7 @@ impl<'a> Worker<'a> {
             helper_offset: 0,
             vcf_cache: VcfCache::new(16).with_table(params.qvcf_tt),
             vct_solver: None,
+            root_solver: None,
             root_excluded: CellSet::new(),
             null_at: [false; MAX_PLY],
             verify_ply: -1,
@@ -1253,6 +1279,69 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// `vbest_permille`: once `vbest_at` permille of the turn has passed, the best root move
+    /// (then, if it falls, the next ones in the list's order) is checked: does the opponent
+    /// have a VCT after it (at most `vbest_nodes` solver nodes a move, `vbest_permille` of the
+    /// turn in all)? Moves proven to lose leave the root list, never the last one. Returns
+    /// whether any left it (the list's first move is then the new choice). Not under a node
+    /// limit (a node-limited search stays reproducible: the checks are bounded by time too).
+    fn verify_root(&mut self, moves: &mut Vec<(usize, i32)>, v: &mut RootVerify) -> bool {
+        let p = self.params;
+        let lim = self.limits;
+        if p.vbest_permille == 0 || lim.max_nodes.is_some() || self.helper_offset != 0 {
+            return false;
+        }
+        let Some(solver) = self.root_solver.as_deref_mut() else {
+            return false;
+        };
+        let max = lim.budget.maximum;
+        let elapsed = self.start.elapsed();
+        if elapsed < max * p.vbest_at / 1000 {
+            return false;
+        }
+        let slice = max * p.vbest_permille / 1000;
+        let me = self.side;
+        let opp = me.opp();
+        let mut dropped = false;
+        while moves.len() > 1 && v.checked.len() < p.vbest_moves as usize {
+            let m = moves[0].0;
+            if v.checked.contains(m) {
+                break; // checked before, and it stood
+            }
+            let left = slice.saturating_sub(v.spent).min(max.saturating_sub(self.start.elapsed()));
+            if left.is_zero() || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            v.checked.insert(m);
+            let t0 = Instant::now();
+            self.b.make(m, me);
+            let lost = solver
+                .vct(
+                    &mut self.b,
+                    opp,
+                    &SolveLimits::vct_probe(p.vbest_depth, p.vbest_nodes)
+                        .with_vcf_threats(p.vbest_threats > 0)
+                        .with_time(left),
+                    self.stop,
+                )
+                .is_win();
+            self.b.undo();
+            v.spent += t0.elapsed();
+            log::debug!(
+                "verify_root: {} {} ({:?})",
+                self.b.pos(m),
+                if lost { "falls" } else { "stands" },
+                t0.elapsed()
+            );
+            if !lost {
+                break;
+            }
+            moves.remove(0);
+            dropped = true;
+        }
+        dropped
+    }
+
     /// Iterative deepening. `None` only if the root has no legal move.
     fn iterate(&mut self, on_event: &mut dyn FnMut(Event)) -> Option<SearchResult> {
         let mut forced = None;
@@ -1292,6 +1381,7 @@ impl<'a> Worker<'a> {
         }
         let max_depth = self.limits.max_depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).max(1));
         let mut result: Option<SearchResult> = None;
+        let mut verify = RootVerify::default();
         let mut last_value = 0;
         let (mut prev_value, mut prev_best, mut stable, mut won_streak) = (0, None, 0u32, 0u32);
         let skip = self.params.smp_skip > 0 && self.helper_offset > 0;
@@ -1359,9 +1449,22 @@ impl<'a> Worker<'a> {
                 self.widen = true;
                 won_streak = 0;
             }
+            // The chosen move checked with the threat solver: does the opponent win by VCT
+            // after it? A move proven to lose is dropped and the next one checked
+            // (`vbest_permille`).
+            let dropped = value.abs() < WIN_MIN && self.verify_root(&mut moves, &mut verify);
+            if dropped {
+                let best = self.b.pos(moves[0].0);
+                if let Some(r) = result.as_mut() {
+                    r.best = best;
+                    r.progress.pv = vec![best];
+                }
+                stable = 0;
+            }
             let falling = if depth > 1 { prev_value - value } else { 0 };
             prev_value = value;
-            prev_best = Some(best);
+            // after a drop the next iteration's move is a new one
+            prev_best = if dropped { None } else { Some(best) };
             // Under a binding turn limit the soft limit is the maximum: iterations go on until
             // the hard stop (an iteration cut short still improves the move when its first
             // moves beat the previous best). Under a game clock an iteration starts only while

@@ -346,6 +346,34 @@ pub struct Params {
     /// decision at the 400-game cap (LLR −1.18), no move over the limit: neutral at 500 ms
     /// where it lost at 100 ms. Off.
     pub root_defence_permille: u32,
+    /// Share (permille of the maximum time) of the check of the chosen root move: once
+    /// `vbest_at` permille of the turn has passed, the best move (and, when it falls, the next
+    /// ones in the root list) is checked for an opponent VCT; moves proven to lose are dropped
+    /// from the root (never the last). Not under a node limit. 0 = off. Unlike
+    /// `root_defence_permille`, which checks every candidate in ordering order whenever the
+    /// opponent has a VCT as if to move (in the middle game nearly always: 46 of 58 gauntlet
+    /// positions), it spends time only on the moves the search wants to play.
+    /// Measured 2026-12-04 (`vbest_permille=300 vbest_at=300 vbest_threats=1 vbest_depth=12`)
+    /// against Rapfi at a tenth of our time (100 ms a move, 600 games, paired by opening with
+    /// a run of the same build without it): freestyle +1.2% a game [−1.4, +3.7] (seed 21),
+    /// renju −1.8% [−4.5, +1.0] (seed 22); `root_defence_permille=500 opp_vct_nodes=300000
+    /// opp_vct_depth=10` the same way in freestyle: −3.2% [−6.0, −0.5]. On the 37 freestyle
+    /// positions of a 500 ms gauntlet where Rapfi announced a mate right after our move, our
+    /// move at 500 ms left Rapfi (1 s) without a mate in 6 and 7 (two runs), at 5 s in 14;
+    /// with `vbest_permille=500 vbest_at=200 vbest_threats=1 vbest_depth=16
+    /// vbest_nodes=1000000` in 10, with the root defence above in 11–13; Rapfi itself on our
+    /// side in 21. Off: neutral at 100 ms, not yet measured at longer turns.
+    pub vbest_permille: u32,
+    /// Permille of the maximum time that passes before the first check.
+    pub vbest_at: u32,
+    /// Solver nodes of one check.
+    pub vbest_nodes: u64,
+    /// Most attacker threes (and VCF threats) of one check.
+    pub vbest_depth: u32,
+    /// Most moves checked in a turn.
+    pub vbest_moves: u32,
+    /// 1: the check's attacker also plays moves that make a VCF threat (not only threes).
+    pub vbest_threats: u32,
 }
 
 impl Default for Params {
@@ -495,6 +523,12 @@ impl Default for Params {
             opp_vct_ply: -1,
             opp_vct_depth: 6,
             root_defence_permille: 0,
+            vbest_permille: 0,
+            vbest_at: 400,
+            vbest_nodes: 300_000,
+            vbest_depth: 10,
+            vbest_moves: 8,
+            vbest_threats: 0,
         }
     }
 }
@@ -567,6 +601,12 @@ impl Params {
             "opp_vct_ply" => self.opp_vct_ply = v.clamp(-1, 20) as i32,
             "root_defence_permille" => self.root_defence_permille = v.clamp(0, 1000) as u32,
             "opp_vct_depth" => self.opp_vct_depth = v.clamp(1, 30) as u32,
+            "vbest_permille" => self.vbest_permille = v.clamp(0, 1000) as u32,
+            "vbest_at" => self.vbest_at = v.clamp(0, 1000) as u32,
+            "vbest_nodes" => self.vbest_nodes = v.max(1) as u64,
+            "vbest_depth" => self.vbest_depth = v.clamp(1, 30) as u32,
+            "vbest_moves" => self.vbest_moves = v.clamp(1, 64) as u32,
+            "vbest_threats" => self.vbest_threats = v.clamp(0, 1) as u32,
             "max_moves0" => self.max_moves[0] = v.max(1) as usize,
             "max_moves1" => self.max_moves[1] = v.max(1) as usize,
             "max_moves2" => self.max_moves[2] = v.max(1) as usize,
