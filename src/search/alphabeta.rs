@@ -99,6 +99,12 @@ impl Searcher {
         }
     }
 
+    /// Size (log2 of entries) of the searcher's threat-solver table: it takes 9 bytes an
+    /// entry, so it is kept a small share of the main table.
+    fn solver_log2(&self) -> u32 {
+        (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20)
+    }
+
     /// Root threat-space probes: a VCF, then a VCT, each with a slice of the optimum time.
     /// Returns the winning line if the side to move has one.
     fn root_threats(&mut self, game: &Game, limits: &Limits, stop: &AtomicBool) -> Option<(Vec<usize>, i32, u64)> {
@@ -106,8 +112,7 @@ impl Searcher {
         if p.root_vcf_permille == 0 && p.root_vct_permille == 0 {
             return None;
         }
-        // The threat table takes 9 bytes an entry: keep it a small share of the main table.
-        let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+        let log2 = self.solver_log2();
         let solver = self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2));
         let mut b = game.board.clone();
         let me = game.to_move;
@@ -160,7 +165,7 @@ impl Searcher {
         if b.has_five_threat(me) || b.has_five_threat(opp) {
             return none;
         }
-        let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+        let log2 = self.solver_log2();
         let solver = self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2));
         // Under a node limit the checks are bounded by their solver nodes alone (a clock would
         // make a node-limited search depend on the machine's load).
@@ -276,7 +281,7 @@ impl Searcher {
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
             if self.params.vbest_permille > 0 {
-                let log2 = (self.tt.bytes() / 16 / 9).max(256).ilog2().min(20);
+                let log2 = self.solver_log2();
                 w.root_solver = Some(self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2)));
             }
             let mut r = w.iterate(on_event);

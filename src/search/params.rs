@@ -355,8 +355,8 @@ pub struct Params {
     /// positions), it spends time only on the moves the search wants to play.
     /// Measured 2026-12-04 (`vbest_permille=300 vbest_at=300 vbest_threats=1 vbest_depth=12`)
     /// against Rapfi at a tenth of our time (100 ms a move, 600 games, paired by opening with
-    /// a run of the same build without it): freestyle +1.2% a game [−1.4, +3.7] (seed 21),
-    /// renju −1.8% [−4.5, +1.0] (seed 22); `root_defence_permille=500 opp_vct_nodes=300000
+    /// a run of the same build without it): freestyle +1.3% a game [−1.3, +4.0] (seed 21),
+    /// renju −1.3% [−4.3, +1.6] (seed 22); `root_defence_permille=500 opp_vct_nodes=300000
     /// opp_vct_depth=10` the same way in freestyle: −3.2% [−6.0, −0.5]. On the 37 freestyle
     /// positions of a 500 ms gauntlet where Rapfi announced a mate right after our move, our
     /// move at 500 ms left Rapfi (1 s) without a mate in 6 and 7 (two runs), at 5 s in 14;
