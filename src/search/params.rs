@@ -41,6 +41,11 @@ pub struct Params {
     /// `lmr_log_div=200`: freestyle +16 ±26 (300 games, no decision), renju −44 ±64 (H0);
     /// `lmr_after=6`: freestyle −15 ±50 (H0). `lmr_log_div=100` on 8c0d8df's defaults (SPRT
     /// 0,25 at 100 ms, balanced openings): freestyle H0, −29.9 ±36.5 (198 games).
+    /// `lmr_log_div=200` at 300 ms against Rapfi at about 30 ms (freestyle, 300 games a seed,
+    /// paired by opening with runs of the same build without it, 2026-12-04): seed 23 +2.2% a
+    /// game [−2.4, +6.7], seed 24 +3.8% [−0.2, +7.8], both +3.0% [−0.0, +6.0]; at 100 ms
+    /// against Rapfi at a tenth it was no better than the defaults (README). A lead for
+    /// longer turns, not yet an SPRT.
     pub lmr_log_div: i32,
     /// The 2-ply reduction of the default scheme starts at this move (12).
     pub lmr2_after: usize,
