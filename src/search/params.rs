@@ -43,9 +43,9 @@ pub struct Params {
     /// 0,25 at 100 ms, balanced openings): freestyle H0, −29.9 ±36.5 (198 games).
     /// `lmr_log_div=200` at 300 ms against Rapfi at about 30 ms (freestyle, 300 games a seed,
     /// paired by opening with runs of the same build without it, 2026-12-04): seed 23 +2.2% a
-    /// game [−2.4, +6.7], seed 24 +3.8% [−0.2, +7.8], both +3.0% [−0.0, +6.0]; at 100 ms
-    /// against Rapfi at a tenth it was no better than the defaults (README). A lead for
-    /// longer turns, not yet an SPRT.
+    /// game [−2.4, +6.7], seed 24 +3.8% [−0.2, +7.8], both +3.0% [−0.0, +6.0]; renju (seed
+    /// 25) −1.3% [−5.4, +2.8]; at 100 ms against Rapfi at a tenth it was no better than the
+    /// defaults (README). A lead for longer turns in freestyle, not yet an SPRT.
     pub lmr_log_div: i32,
     /// The 2-ply reduction of the default scheme starts at this move (12).
     pub lmr2_after: usize,
