@@ -45,7 +45,9 @@ pub struct Params {
     /// paired by opening with runs of the same build without it, 2026-12-04): seed 23 +2.2% a
     /// game [−2.4, +6.7], seed 24 +3.8% [−0.2, +7.8], both +3.0% [−0.0, +6.0]; renju (seed
     /// 25) −1.3% [−5.4, +2.8]; at 100 ms against Rapfi at a tenth it was no better than the
-    /// defaults (README). A lead for longer turns in freestyle, not yet an SPRT.
+    /// defaults (README). SPRT (0, 25) at 300 ms against the defaults (2026-12-04, a quiet
+    /// 16-core machine, `tests/data` openings then random 4-stone ones): freestyle H0, +3.2
+    /// [−13.8, +20.2] (432 games), renju H0, −8.2 [−34.5, +18.0] (255 games). Off.
     pub lmr_log_div: i32,
     /// The 2-ply reduction of the default scheme starts at this move (12).
     pub lmr2_after: usize,
