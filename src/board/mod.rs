@@ -459,6 +459,12 @@ impl Board {
     pub fn code(&self, i: usize, c: Color) -> usize {
         self.lines[i].code[c.idx()] as usize
     }
+    /// The feature code of the empty cell `i` for `c`, from its line patterns (kept in the
+    /// threat-search mode too, where [`Board::code`] is not).
+    #[inline]
+    pub fn code_now(&self, i: usize, c: Color) -> usize {
+        self.codes[self.lines[i].pats[c.idx()] as usize] as usize
+    }
     /// `c`'s learned cell values summed over the empty cells: `[as mover, as waiting]`. O(1).
     #[inline]
     pub fn value_sums(&self, c: Color) -> [i32; 2] {
@@ -1109,6 +1115,11 @@ mod tests {
                 for i in b.indices() {
                     for s in Color::BOTH {
                         assert_eq!(b.threat(i, s), full.threat(i, s));
+                        if b.is_empty_cell(i) {
+                            // the code from the patterns, kept in this mode, as the full board's
+                            assert_eq!(b.code_now(i, s), full.code(i, s));
+                            assert_eq!(full.code_now(i, s), full.code(i, s));
+                        }
                         for d in 0..DIRS {
                             assert_eq!(b.pattern(i, s, d), full.pattern(i, s, d));
                         }

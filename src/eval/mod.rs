@@ -112,6 +112,15 @@ pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
     s
 }
 
+/// The learned policy score of `me` at `i` from the codes alone (no line shapes), computed
+/// from the line patterns: usable in the threat-search board mode.
+#[inline]
+pub fn policy_code_score(b: &Board, i: usize, me: Color) -> i32 {
+    let w = weights::active();
+    let t = &w.policy_int[class_of(b.rule(), me)];
+    t[b.code_now(i, me)][0] + t[b.code_now(i, me.opp())][1]
+}
+
 /// Ordering score of `me` playing the empty cell `i`.
 #[inline]
 pub fn move_score(b: &Board, i: usize, me: Color, p: &Params) -> i32 {

@@ -29,7 +29,10 @@
 //!   (pn 2, dn 1 with at most one). An attacker move near neither of the last two moves (on
 //!   one of their lines within four points, or within two points) starts at pn + 1, and
 //!   every attacker move at pn + 2 for each three or VCF threat already on its path
-//!   (`DEPTH_PN`), so that short wins come first.
+//!   (`DEPTH_PN`), so that short wins come first. The learned policy orders the moves
+//!   within those classes: an attacker move starts with one more pn, and a defender reply
+//!   other than a counter-four with one more dn, for each logit its policy score lies below
+//!   the best of its siblings' (at most 4 more, `POLICY_STEP`).
 //! - **Passes**: one search with the whole depth budget (or, with [`SolveLimits::deepen`],
 //!   iterative deepening on it, without the added numbers: the main search's node-limited
 //!   probes, see below), first with threes and fours only, then (if
@@ -140,6 +143,24 @@
 //! both); the first pass's node cap at 0 (no first pass: 81, 2.2 times the nodes), 200 K (82)
 //! or 3 M (84, the same nodes; on all 424 at 5 s 360 against 359, median 94 ms); the
 //! disproof of a move that is no threat stored for any depth (83, the same nodes).
+//!
+//! The policy in the starting numbers (`POLICY_STEP`; 2026-12-04, fifteenth session; both
+//! builds side by side, the whole collection, `GORIN_MS=5000`): VCT 362/424 (85.4%), 6
+//! disproved within depth, median 77 ms, against 361/424, median 85 ms, without it; 4 more
+//! proved, 3 lost (proved there in 0.4–4.4 s); the 352 proved by both take 0.86 times the
+//! nodes and 0.95 times the time (geometric means: scoring the moves costs time a node).
+//! 0 false wins. Win-in-3 sample (150, depth 3, 5 s): 136 proved by both, median 4.7 ms
+//! against 5.0, p90 44 against 56 ms, 0.73 times the nodes. At 2 s on the whole collection
+//! (each build in two halves, one a core; a first version that left out every reply starting
+//! at (1, 1), not only the counter-fours): the attacker term alone 339 against 334 proved;
+//! with the defender term too 340, median 74 against 99 ms; with it, an attacker step of half
+//! a logit 331, of one and a half logits 336. Tried before it the same day and dropped (2 s,
+//! the 79 problems not proved at 2 s): the VCF-threat test after a move first made with the
+//! root's fours limited to the move's lines (the full test only when df-pn came back to the
+//! move, which then started at pn 8 more): 2 proved, as without it; the same limit as the
+//! only test (a move whose limited test failed counts as no threat): on the 100-problem
+//! sample at 1 s, 73 and 75 (within a box of 3) against 78: VCF threats whose VCF starts
+//! away from the move are common; a VCF threat costing two of the depth budget: 77 against 78.
 //!
 //! Where the time goes with the whole-depth search (2026-12-03, three problems still unknown
 //! at 5 s: 天狗道场#61, #65, #67, `GORIN_TRACE=1` with counters added for the run): the
@@ -272,6 +293,7 @@ use super::{Urgent, first_five_point, four_defences, has_straight_four_point, is
 use crate::board::Board;
 use crate::board::pattern::Threat;
 use crate::core::Color;
+use crate::eval::policy_code_score;
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -318,6 +340,27 @@ fn near(b: &Board, p: usize, q: usize) -> bool {
 /// The second pass's moves include the first's, and the first's proofs are copied to its
 /// table, so nothing is lost but the order of the work.
 const PASS1_NODES: u64 = 1_000_000;
+
+/// The learned policy in the starting numbers: a move (an attacker's threat, or a defender's
+/// reply other than a counter-four) whose policy score ([`policy_code_score`], logits ×
+/// 256) lies below the best of its siblings' starts with one more proof number (attacker) or
+/// disproof number (defender) per `POLICY_STEP` of the gap, at most `POLICY_MAX` more: df-pn
+/// then tries the moves the policy likes first, within each threat class.
+const POLICY_STEP: i32 = 256;
+const POLICY_MAX: u32 = 4;
+
+/// The policy term of a move whose score is `score`, the best of its siblings' being `top`.
+#[inline]
+fn policy_extra(top: i32, score: i32) -> u32 {
+    (((top - score) / POLICY_STEP) as u32).min(POLICY_MAX)
+}
+
+/// The policy scores of `moves` for `c` and their maximum.
+fn policy_scores(b: &Board, moves: &[u16], c: Color) -> (SmallVec<[i32; 64]>, i32) {
+    let s: SmallVec<[i32; 64]> = moves.iter().map(|&m| policy_code_score(b, m as usize, c)).collect();
+    let top = s.iter().copied().max().unwrap_or(0);
+    (s, top)
+}
 
 /// `GORIN_TRACE` set: each pass (and, when deepening, each depth iteration) is printed on
 /// stderr (read once: the solver may be called at many nodes of a search).
@@ -684,12 +727,14 @@ impl PnSearch<'_, '_> {
         let recent: SmallVec<[usize; 2]> = self.path.iter().rev().take(2).map(|&m| m as usize).collect();
         let keys: Moves64 = moves.iter().map(|&m| self.child_key(b, m as usize, a, false)).collect();
         self.table.touch(&keys);
-        for (&m, &key) in moves.iter().zip(&keys) {
+        let (scores, top) = policy_scores(b, &moves, a);
+        for (k, (&m, &key)) in moves.iter().zip(&keys).enumerate() {
             let (pn, dn) = match self.table.probe(key, depth) {
                 Some((pn, dn, _)) => (pn, dn),
                 None => {
                     let (pn, dn) = self.guess_and(b, m as usize);
                     let pn = if self.deepen { pn } else { pn + (self.max_depth - depth) * DEPTH_PN };
+                    let pn = pn + policy_extra(top, scores[k]);
                     if !recent.is_empty() && !recent.iter().any(|&q| near(b, m as usize, q)) {
                         (pn + FAR_PN, dn)
                     } else {
@@ -721,10 +766,15 @@ impl PnSearch<'_, '_> {
         let keys: Moves64 = replies.iter().map(|&r| self.child_key(b, r as usize, d, true)).collect();
         self.table.touch(&keys);
         let child_depth = self.and_child_depth(b, depth);
-        for (&r, &key) in replies.iter().zip(&keys) {
+        let (scores, top) = policy_scores(b, &replies, d);
+        for (k, (&r, &key)) in replies.iter().zip(&keys).enumerate() {
             let (pn, dn) = match self.table.probe(key, child_depth) {
                 Some((pn, dn, _)) => (pn, dn),
-                None => self.guess_or(b, r as usize),
+                None if b.threat(r as usize, d).makes_four() => self.guess_or(b, r as usize),
+                None => {
+                    let (pn, dn) = self.guess_or(b, r as usize);
+                    (pn, dn + policy_extra(top, scores[k]))
+                }
             };
             if dn == 0 {
                 return Ok(Exp::Disproven);
