@@ -159,8 +159,13 @@
 //! root's fours limited to the move's lines (the full test only when df-pn came back to the
 //! move, which then started at pn 8 more): 2 proved, as without it; the same limit as the
 //! only test (a move whose limited test failed counts as no threat): on the 100-problem
-//! sample at 1 s, 73 and 75 (within a box of 3) against 78: VCF threats whose VCF starts
-//! away from the move are common; a VCF threat costing two of the depth budget: 77 against 78.
+//! sample at 1 s, 73 (75 with the fours within three steps of the move allowed too) against
+//! 78: VCF threats whose VCF starts away from the move are common; a VCF threat costing two of
+//! the depth budget: 77 against 78. On top of the policy (2 s, whole collection; the committed
+//! code 336 proved, median 80 ms): `POLICY_MAX` 6 340, `DEPTH_PN` 1 or 3 336 and 339,
+//! `FAR_PN` 0 or 2 338 and 338, a table of 2^22 entries 335 (all within the ±4 that two runs
+//! of one build differ by); the scores computed only where a child has no table entry: the
+//! same nodes and the same time on the win-in-3 sample.
 //!
 //! Where the time goes with the whole-depth search (2026-12-03, three problems still unknown
 //! at 5 s: 天狗道场#61, #65, #67, `GORIN_TRACE=1` with counters added for the run): the
