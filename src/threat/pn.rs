@@ -167,7 +167,10 @@
 //! of one build differ by); the scores computed only where a child has no table entry: the
 //! same nodes and the same time on the win-in-3 sample; the VCF searches' fours of a kind
 //! ordered by the policy instead of by distance to the last four: 0.999 times the nodes on
-//! the 100-problem sample at 1 s (80 proved by both), 1.02 on the win-in-3 sample.
+//! the 100-problem sample at 1 s (80 proved by both), 1.02 on the win-in-3 sample; closed-three
+//! and two makers left out where their policy lies 4 or 8 logits below the best move's: 331
+//! (median 60 ms) and 338 (71 ms), against 336 (80 ms; the medians of one build move by
+//! ±5 ms between runs).
 //!
 //! Where the time goes with the whole-depth search (2026-12-03, three problems still unknown
 //! at 5 s: 天狗道场#61, #65, #67, `GORIN_TRACE=1` with counters added for the run): the
