@@ -99,8 +99,7 @@ pub fn threat_mask(b: &Board, me: Color) -> usize {
 pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
     let w = weights::active();
     let class = class_of(b.rule(), me);
-    let t = &w.policy_int[class];
-    let mut s = t[b.code(i, me)][0] + t[b.code(i, me.opp())][1];
+    let mut s = code_policy(w, class, b.code(i, me), b.code(i, me.opp()));
     if w.policy_line_used[class] && !b.rule().is_caro() {
         // the line shapes along each direction, seen by each side
         let (lt, shapes) = (&w.policy_line_int[class], line_shape_table());
@@ -116,9 +115,14 @@ pub fn policy_score(b: &Board, i: usize, me: Color) -> i32 {
 /// from the line patterns: usable in the threat-search board mode.
 #[inline]
 pub fn policy_code_score(b: &Board, i: usize, me: Color) -> i32 {
-    let w = weights::active();
-    let t = &w.policy_int[class_of(b.rule(), me)];
-    t[b.code_now(i, me)][0] + t[b.code_now(i, me.opp())][1]
+    code_policy(weights::active(), class_of(b.rule(), me), b.code_now(i, me), b.code_now(i, me.opp()))
+}
+
+/// The policy's code part: the mover's code `own` and the other side's `opp` at one cell.
+#[inline]
+fn code_policy(w: &weights::Weights, class: usize, own: usize, opp: usize) -> i32 {
+    let t = &w.policy_int[class];
+    t[own][0] + t[opp][1]
 }
 
 /// Ordering score of `me` playing the empty cell `i`.
