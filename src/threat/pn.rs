@@ -295,6 +295,19 @@
 //! unknown at 5 s in the last full run (4fdb922), again at 5 s each with tables of 2^20
 //! entries (the default) and of 2^22 (`GORIN_TT_LOG2=22`), both runs side by side: 0 of 66
 //! proved in either, so the table's size is not what stops them.
+//!
+//! 2026-12-05 (eighteenth session), counters added for the run (`GORIN_TRACE`, 5 s), on three
+//! problems still unknown at 5 s (天狗道场#61, #67, #68): the VCF-threat tests that find no
+//! VCF take 50–55% of all nodes (6.3 M of 11.7 M, 5.1 M of 10.2 M, 6.2 M of 11.3 M). Two
+//! makers are two thirds of those tests but cost 8–11 nodes each; the closed-three makers'
+//! cost 26–45 each and are most of the nodes (4.3 M, 3.4 M, 4.5 M). A VCF after such a move
+//! must use its stone (the parent has none), but its first fours may lie anywhere, so no
+//! sound restriction of the test's first moves was found. Tried the same day on the fixed
+//! 100-problem sample at 1 s (`GORIN_SAMPLE=100 GORIN_MS=1000`, both runs side by side):
+//! weak proof numbers (Ueda et al. 2008: an AND node's proof number, and an OR node's
+//! disproof number, as the largest child's plus one for each other unsolved child, instead
+//! of the sum, against the double counting of transpositions): 77 proved against 80, the 77
+//! proved by both 1.14 times the nodes. Not kept.
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
