@@ -627,7 +627,9 @@ impl<'a> Worker<'a> {
             if !self.legal(i) {
                 continue;
             }
-            let mut s = move_score(&self.b, i, me, self.params) + self.history[i][me.idx()] / 16;
+            let h = self.history[i][me.idx()] / 16;
+            let h = if self.params.hist_cap > 0 { h.min(self.params.hist_cap) } else { h };
+            let mut s = move_score(&self.b, i, me, self.params) + h;
             if i as u16 == tt_move {
                 s += 1 << 24;
             } else if i as u16 == killers[0] {
@@ -639,7 +641,7 @@ impl<'a> Worker<'a> {
         }
         // The order is total (ties by cell), so an unstable sort gives the same list; when only
         // the best `cap` are kept they are selected first and only those sorted.
-        if !defend && !root {
+        if !defend && !root && ply > self.params.uncapped_plies {
             let bucket = (depth.max(1) as usize - 1).min(3);
             let cap = self.params.max_moves[bucket];
             if moves.len() > cap {

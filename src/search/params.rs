@@ -182,6 +182,24 @@ pub struct Params {
     /// against about 10 ms, renju, 600 games each, the same openings as without it, paired by
     /// opening): seed 7 −2.5% a game [−5.2%, +0.2%], seed 9 −0.1% [−3.1%, +2.9%]. Off.
     pub keep_fours: i32,
+    /// Nodes within this many plies of the root keep every candidate move (no `max_moves`
+    /// cap; the root never has one): 0 = off. Bench nodes: 1 → 151983, 2 → 184617 (against
+    /// 155040). `uncapped_plies=2` against Rapfi at a tenth of our time (1000 ms against
+    /// about 100 ms, freestyle, paired by opening with the defaults' runs on the same openings,
+    /// 2026-12-05): seed 26 +3.2% a game [−1.9%, +8.4%] (200 games, 47.5% against 44.2%),
+    /// seed 27 −4.5% [−13.0%, +4.0%] (100 games, 35.5% against 40.0%); both +0.7% [−3.8%,
+    /// +5.2%] (150 pairs). Off.
+    pub uncapped_plies: i32,
+    /// Upper bound of the history term in the ordering score (history / 16; 0 = none). The
+    /// history grows with the square of the depth and is kept for the whole turn, so its
+    /// weight against the threat and policy scores grows with the turn: on three freestyle
+    /// midgame positions (ply 20 of games against Rapfi) the largest term was 1224–2517 after
+    /// a 1000 ms search (p90 578–1152), against 65 after 100 ms and 217 after 300 ms, while an
+    /// open-three maker scores about 120 and a four-three block 1500. Bench nodes: 100 →
+    /// 161748, 50 → 151090. `hist_cap=100` against Rapfi at a tenth of our time (1000 ms,
+    /// freestyle, seed 26, 200 games, paired by opening with the defaults' run, 2026-12-05):
+    /// 43.2% against 44.2%, −1.0% a game [−6.5%, +4.5%]. Off.
+    pub hist_cap: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -496,6 +514,8 @@ impl Default for Params {
             verify_win: 1,
             win_streak: [2, 2],
             keep_fours: 0,
+            uncapped_plies: 0,
+            hist_cap: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -570,6 +590,8 @@ impl Params {
             "win_streak" => self.win_streak = [v.clamp(0, 100) as i32; 2],
             "win_streak_renju" => self.win_streak[1] = v.clamp(0, 100) as i32,
             "keep_fours" => self.keep_fours = v.clamp(0, 1) as i32,
+            "uncapped_plies" => self.uncapped_plies = v.clamp(0, 64) as i32,
+            "hist_cap" => self.hist_cap = v.clamp(0, 1 << 20) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
