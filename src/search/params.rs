@@ -194,8 +194,9 @@ pub struct Params {
     /// history grows with the square of the depth and is kept for the whole turn, so its
     /// weight against the threat and policy scores grows with the turn: on three freestyle
     /// midgame positions (ply 20 of games against Rapfi) the largest term was 1224–2517 after
-    /// a 1000 ms search (p90 578–1152), against 65 after 100 ms and 217 after 300 ms, while an
-    /// open-three maker scores about 120 and a four-three block 1500. Bench nodes: 100 →
+    /// a 1000 ms search (p90 578–1152), against 65 after 100 ms and 217 after 300 ms (on the
+    /// one of the three positions that printed at each of those lengths), while the threat
+    /// class alone orders an open-three maker at 120 and a four-three block at 1500. Bench nodes: 100 →
     /// 161748, 50 → 151090. `hist_cap=100` against Rapfi at a tenth of our time (1000 ms,
     /// freestyle, seed 26, 200 games, paired by opening with the defaults' run, 2026-12-05):
     /// 43.2% against 44.2%, −1.0% a game [−6.5%, +4.5%]. Off.
