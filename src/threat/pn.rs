@@ -311,9 +311,8 @@
 //!
 //! 2026-12-05 (nineteenth session), the solver guided by the alpha-beta search, tried and not
 //! kept. On the 49 problems left unknown at 5 s the main search (`search_sees_collection_vcts`
-//! with `GORIN_IDS`) reports a mate score on 14 within 2 M nodes, most of them within
-//! 140–300 K (its principal variations open with closed-three and two makers as often as with
-//! threes and fours). So its transposition table was offered to the solver as ordering hints
+//! with `GORIN_IDS`) reports a mate score on 14 within 2 M nodes, 9 of them within
+//! 136–302 K (8 of its 14 principal variations open with a closed-three or two maker). So its transposition table was offered to the solver as ordering hints
 //! (a closure from the position to the table's best move for the side to move): an attacker
 //! move or a defender reply that the table names started at proof (or disproof) number 1.
 //! After a 2 M-node search (0.3–2.9 s, not counted), the solver proved 4 of those 14 at 5 s
@@ -322,9 +321,8 @@
 //! the rest; wall time on the otherwise idle machine), all 424: 369 proved, 6 no win within
 //! depth, 49 limits hit, median 50.0 ms, 0 false wins, the same count as the solver alone
 //! (gained 高飞习题#95 and #119, lost 天狗道场#75 and 高飞习题#2, which the solver alone
-//! proves after 3.9 and 4.9 s). The search's table covers the defences it searched, not the
-//! others that a proof must answer; and where the search has no win, its moves do not order
-//! the proof any better than the policy.
+//! proves after 3.9 and 4.9 s). Likely reason: the search's table covers the defences it
+//! searched, not the others that a proof must answer.
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
