@@ -5,7 +5,10 @@ use gorin::board::features::{CLASS_COUNT, CODE_COUNT, PAIR_RANK, class_of};
 use gorin::core::{Color, Rule};
 use gorin::eval::weights::{self, ClassWeights, Weights};
 use gorin::game::{Game, Outcome};
-use gorin::train::{NO_FEAT, PER_CLASS, pair_features, policy_candidates, value_features};
+use gorin::train::{
+    EMB_OFF, HEAD_OFF, MLP_PARAMS, NO_FEAT, PARAMS, PER_CLASS, mlp_logit, pair_features, policy_candidates,
+    value_features,
+};
 
 fn rnd(s: &mut u64) -> u64 {
     *s ^= *s << 13;
@@ -29,6 +32,8 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         c.pair_v.iter_mut().flatten().for_each(|x| *x = f() * 0.02);
         c.policy_line.iter_mut().flatten().for_each(|x| *x = f());
         c.mask.iter_mut().for_each(|x| *x = f());
+        c.emb.iter_mut().flatten().for_each(|x| *x = f() * 0.05);
+        c.head.iter_mut().for_each(|x| *x = f() * 0.5);
         classes.push(c);
     }
     let w = Weights::new(180.0, true, false, classes);
@@ -48,7 +53,17 @@ fn random_weights(seed: u64) -> (Weights, Vec<f32>) {
         .collect();
     assert_eq!(flat.len(), CLASS_COUNT * PER_CLASS);
     assert_eq!(w.classes[0].cell.len(), CODE_COUNT);
-    (w, flat)
+    assert!(w.head_used.iter().all(|&u| u));
+    // The accumulator model's embeddings and heads where the trainer keeps them.
+    let mut full = vec![0.0; MLP_PARAMS];
+    full[..PARAMS].copy_from_slice(&flat);
+    for (c, cw) in w.classes.iter().enumerate() {
+        let e: Vec<f32> = cw.emb.iter().flatten().copied().collect();
+        full[EMB_OFF + c * e.len()..EMB_OFF + (c + 1) * e.len()].copy_from_slice(&e);
+        let h = cw.head.len();
+        full[HEAD_OFF + c * h..HEAD_OFF + (c + 1) * h].copy_from_slice(&cw.head);
+    }
+    (w, full)
 }
 
 #[test]
@@ -98,6 +113,7 @@ fn incremental_sums_and_trainer_features_agree_with_the_engine() {
                         }
                     }
                     let mut logit: f32 = feats.iter().map(|&(i, n)| flat[i as usize] * n as f32).sum();
+                    logit += mlp_logit(&flat, class_of(rule, c), &feats);
                     let cw = &weights::active().classes[class_of(rule, c)];
                     for (a, b, n) in pair_features(&g.board, c) {
                         let (u, v) = (cw.pair_u[a as usize], cw.pair_v[b as usize]);
@@ -106,17 +122,28 @@ fn incremental_sums_and_trainer_features_agree_with_the_engine() {
                     let want = (logit * k).clamp(-20_000.0, 20_000.0);
                     let got = gorin::eval::learned_evaluate(&g.board, c) as f32;
                     // Rounding: cell values in 1/16 units, state terms and the bias to units, the
-                    // pair factors to 1/64 and K/16.
+                    // pair factors to 1/64 and K/16, the embeddings to 1/4096.
                     assert!((got - want).abs() <= 30.0, "{rule:?} {c:?} engine {got} trainer {want}");
                 }
             }
             // Undo back to the start: the sums return to the empty board's.
             let fresh = Game::new(15, 15, rule).board;
-            let empty = (fresh.value_sums(Color::Black), fresh.pair_sum(Color::Black), fresh.pair_sum(Color::White));
+            let empty = (
+                fresh.value_sums(Color::Black),
+                fresh.pair_sum(Color::Black),
+                fresh.pair_sum(Color::White),
+                *fresh.acc(Color::White),
+            );
             assert_ne!(empty.1, 0, "the pair term is in use");
+            assert_ne!(empty.3, [0; weights::ACC], "the accumulators are kept");
             while g.undo() {}
             assert_eq!(
-                (g.board.value_sums(Color::Black), g.board.pair_sum(Color::Black), g.board.pair_sum(Color::White)),
+                (
+                    g.board.value_sums(Color::Black),
+                    g.board.pair_sum(Color::Black),
+                    g.board.pair_sum(Color::White),
+                    *g.board.acc(Color::White)
+                ),
                 empty
             );
             g.board.check_consistency().unwrap();

@@ -63,6 +63,9 @@ struct Cli {
     /// points (straight four, four-three, four, double three, open three), side to move first.
     #[arg(long)]
     mask: bool,
+    /// Also learn the accumulator model (a small network over summed code embeddings).
+    #[arg(long)]
+    mlp: bool,
     /// Start from these weights (prints their validation losses first; with --epochs 0 this
     /// only measures them).
     #[arg(long)]
@@ -87,7 +90,7 @@ fn main() -> ExitCode {
 
 fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
     use gorin::board::features::CLASS_NAMES;
-    use gorin::eval::weights::Weights;
+    use gorin::eval::weights::{HID, Weights};
     let (a, b) = (Weights::load(base)?, Weights::load(from)?);
     let take: Vec<usize> = names
         .split(',')
@@ -110,6 +113,9 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
             cw.bias *= scale;
             cw.mask.iter_mut().for_each(|x| *x *= scale);
             cw.pair_v.iter_mut().flatten().for_each(|x| *x *= scale);
+            // the head's output is linear in w2 (its last HID values)
+            let n = cw.head.len();
+            cw.head[n - HID..].iter_mut().for_each(|x| *x *= scale);
         }
     }
     let w = Weights::new(b.k, a.policy_trained && b.policy_trained, b.residual, classes);
@@ -157,6 +163,7 @@ fn run(cli: Cli) -> Result<(), String> {
         residual: cli.residual,
         pair: cli.pair,
         mask: cli.mask,
+        mlp: cli.mlp,
     };
     let mut t = Trainer::new(cfg, samples);
     let (hand_loss, hand_top1) = t.hand_val();
@@ -168,6 +175,7 @@ fn run(cli: Cli) -> Result<(), String> {
         hand_loss,
         100.0 * hand_top1
     );
+    println!("validation target entropy (the floor of the value loss) {:.5}", t.val_entropy());
     if let Some(f) = &cli.init {
         let w = gorin::eval::weights::Weights::load(f)?;
         t.init_from(&w);

@@ -10,6 +10,7 @@ pub mod pattern;
 pub mod renju;
 
 use crate::core::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use crate::eval::weights::{ACC, EmbTable};
 use features::{CellValues, PairFactors};
 use pattern::{OPP_DIGIT, OWN_DIGIT, Pattern, THREAT_COUNT, Threat, WinKind, digit_index};
 use std::sync::OnceLock;
@@ -203,6 +204,14 @@ pub struct Board {
     /// Learned pair factors per side to move (its class), and whether any is in use.
     pairs: [&'static PairFactors; 2],
     pair_on: bool,
+    /// The accumulator model's code embeddings per side (its class), and whether its class
+    /// pair has a head in use (the accumulators are kept only then).
+    embs: [&'static EmbTable; 2],
+    acc_on: bool,
+    /// acc[side]: the side's code embeddings summed over the empty cells.
+    acc: [[i32; ACC]; 2],
+    /// The accumulators before each logged move (kept only with `acc_on`).
+    acc_marks: Vec<[[i32; ACC]; 2]>,
     cells: Vec<Cell>,
     /// Per cell: line keys, patterns and threats, together so that an update touches one
     /// place per neighbour.
@@ -272,6 +281,10 @@ impl Board {
             pair_on: Color::BOTH
                 .iter()
                 .any(|&c| crate::eval::weights::active().pair_factors(features::class_of(rule, c)).used),
+            embs: Color::BOTH.map(|c| crate::eval::weights::active().emb_table(features::class_of(rule, c))),
+            acc_on: Color::BOTH.iter().any(|&c| crate::eval::weights::active().head_used[features::class_of(rule, c)]),
+            acc: [[0; ACC]; 2],
+            acc_marks: Vec::new(),
             cells: vec![Cell::Wall; len],
             lines: vec![LineState::default(); len],
             sets: Default::default(),
@@ -476,6 +489,12 @@ impl Board {
     pub fn pair_sum(&self, c: Color) -> i32 {
         self.psum[c.idx()]
     }
+    /// `c`'s accumulator: its code embeddings summed over the empty cells (kept only when a
+    /// head of this rule is in use, else zero). O(1).
+    #[inline]
+    pub fn acc(&self, c: Color) -> &[i32; ACC] {
+        &self.acc[c.idx()]
+    }
     /// Uses other learned cell values (per side), recomputing the sums.
     pub fn set_cell_values(&mut self, values: [&'static CellValues; 2]) {
         self.values = values;
@@ -517,6 +536,9 @@ impl Board {
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         self.log_marks.push(Mark { log_len: self.undo_log.len() as u32, vsum: self.vsum, psum: self.psum });
+        if self.acc_on && !self.lite {
+            self.acc_marks.push(self.acc);
+        }
         if self.lite {
             for s in 0..2 {
                 let t = self.lines[i].threat[s] as usize;
@@ -581,6 +603,9 @@ impl Board {
             self.restore(mark.log_len as usize);
             self.vsum = mark.vsum;
             self.psum = mark.psum;
+            if self.acc_on {
+                self.acc = self.acc_marks.pop().expect("accumulator log out of step");
+            }
         } else if self.pair_on {
             self.update_lines::<false, true, true>(i, c);
             self.refresh_cell(i);
@@ -616,13 +641,23 @@ impl Board {
     /// Adds or removes the cell values of empty cell `i` for side `s` in `vsum`.
     #[inline]
     fn count_values(&mut self, i: usize, s: usize, add: bool) {
-        let v = self.values[s][self.lines[i].code[s] as usize];
+        let code = self.lines[i].code[s] as usize;
+        let v = self.values[s][code];
         if add {
             self.vsum[s][0] += v[0];
             self.vsum[s][1] += v[1];
         } else {
             self.vsum[s][0] -= v[0];
             self.vsum[s][1] -= v[1];
+        }
+        if self.acc_on {
+            let e = &self.embs[s][code];
+            let a = &mut self.acc[s];
+            if add {
+                (0..ACC).for_each(|k| a[k] += e[k]);
+            } else {
+                (0..ACC).for_each(|k| a[k] -= e[k]);
+            }
         }
     }
 
@@ -759,6 +794,11 @@ impl Board {
                             let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
                             self.vsum[s][0] += vn[0] - vo[0];
                             self.vsum[s][1] += vn[1] - vo[1];
+                            if self.acc_on {
+                                let (en, eo) = (&self.embs[s][nc as usize], &self.embs[s][oc as usize]);
+                                let a = &mut self.acc[s];
+                                (0..ACC).for_each(|k| a[k] += en[k] - eo[k]);
+                            }
                             code_threat[s][nc as usize]
                         } else {
                             // threat-search mode: the threat straight from the patterns (one
@@ -881,6 +921,8 @@ impl Board {
     pub fn rebuild(&mut self) {
         self.undo_log.clear();
         self.log_marks.clear();
+        self.acc_marks.clear();
+        self.acc = [[0; ACC]; 2];
         self.log_base = self.history.len();
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
@@ -974,6 +1016,9 @@ impl Board {
         }
         if self.psum != fresh.psum {
             return Err("pair sums differ".into());
+        }
+        if self.acc != fresh.acc {
+            return Err("accumulators differ".into());
         }
         if self.hash != fresh.hash {
             return Err("hash differs".into());

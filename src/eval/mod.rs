@@ -58,6 +58,9 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
     if w.mask_used[class] {
         v += w.mask_int[class][threat_mask(b, me)];
     }
+    if w.head_used[class] {
+        v += (w.heads[class].forward(b.acc(me), b.acc(opp)) * w.k).round() as i32;
+    }
     let st = &w.state_int[class];
     for (side, c) in [me, opp].into_iter().enumerate() {
         for t in 1..THREAT_COUNT {

@@ -25,7 +25,14 @@ use crate::eval::MASK_COUNT;
 use std::sync::OnceLock;
 
 pub const MAGIC: &[u8; 8] = b"GORINWTS";
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
+/// The accumulator model's sizes: code embeddings of `ACC` values per side, `HID` hidden units.
+pub const ACC: usize = 16;
+pub const HID: usize = 16;
+/// Values of one class's head: b0 `[2·ACC]`, W1 `[HID][2·ACC]`, b1 `[HID]`, w2 `[HID]`.
+pub const HEAD_SIZE: usize = 2 * ACC + HID * 2 * ACC + 2 * HID;
+/// Fixed point of the embeddings in the board's accumulators.
+pub const EMB_FP: f32 = 4096.0;
 /// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
 /// pair sums are then in engine units × PAIR_FP_U × PAIR_FP_V.
 pub const PAIR_FP_U: f32 = 64.0;
@@ -53,6 +60,53 @@ pub struct ClassWeights {
     pub policy_line: Vec<[f32; 2]>,
     /// The threat-mask values `[mask]` (all zero: no mask term).
     pub mask: Vec<f32>,
+    /// The accumulator model: code embeddings `[code][ACC]` and the head (see [`HEAD_SIZE`]);
+    /// an all-zero head: no such term.
+    pub emb: Vec<[f32; ACC]>,
+    pub head: Vec<f32>,
+}
+
+/// Embeddings in the board's fixed point, `[code][ACC]`.
+pub type EmbTable = [[i32; ACC]; CODE_COUNT];
+
+/// One class's head, split for the evaluation.
+#[derive(Clone, Debug)]
+pub struct Head {
+    pub b0: [f32; 2 * ACC],
+    pub w1: [[f32; 2 * ACC]; HID],
+    pub b1: [f32; HID],
+    pub w2: [f32; HID],
+}
+
+impl Head {
+    fn from_flat(v: &[f32]) -> Head {
+        let mut h = Head { b0: [0.0; 2 * ACC], w1: [[0.0; 2 * ACC]; HID], b1: [0.0; HID], w2: [0.0; HID] };
+        h.b0.copy_from_slice(&v[..2 * ACC]);
+        for u in 0..HID {
+            h.w1[u].copy_from_slice(&v[2 * ACC + u * 2 * ACC..2 * ACC + (u + 1) * 2 * ACC]);
+        }
+        let o = 2 * ACC + HID * 2 * ACC;
+        h.b1.copy_from_slice(&v[o..o + HID]);
+        h.w2.copy_from_slice(&v[o + HID..o + 2 * HID]);
+        h
+    }
+
+    /// The head's output (logits) for the accumulators of the mover and the waiting side (in
+    /// [`EMB_FP`]).
+    #[inline]
+    pub fn forward(&self, mover: &[i32; ACC], waiting: &[i32; ACC]) -> f32 {
+        let mut a = [0.0f32; 2 * ACC];
+        for k in 0..ACC {
+            a[k] = (mover[k] as f32 * (1.0 / EMB_FP) + self.b0[k]).max(0.0);
+            a[ACC + k] = (waiting[k] as f32 * (1.0 / EMB_FP) + self.b0[ACC + k]).max(0.0);
+        }
+        let mut out = 0.0;
+        for u in 0..HID {
+            let z = self.b1[u] + self.w1[u].iter().zip(a.iter()).map(|(p, q)| p * q).sum::<f32>();
+            out += self.w2[u] * z.max(0.0);
+        }
+        out
+    }
 }
 
 impl ClassWeights {
@@ -72,6 +126,8 @@ impl ClassWeights {
             pair_v: vec![[0.0; PAIR_RANK]; codes],
             policy_line: vec![[0.0; 2]; LINE_COUNT],
             mask: vec![0.0; MASK_COUNT],
+            emb: vec![[0.0; ACC]; codes],
+            head: vec![0.0; HEAD_SIZE],
         }
     }
 }
@@ -104,6 +160,10 @@ pub struct Weights {
     pub policy_line_int: Vec<Vec<[i32; 2]>>,
     /// `[class]`: has any policy line value.
     pub policy_line_used: Vec<bool>,
+    embs: Vec<Box<EmbTable>>,
+    /// `[class]`: the accumulator model's head, and whether it has any output weight.
+    pub heads: Vec<Head>,
+    pub head_used: Vec<bool>,
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -130,7 +190,8 @@ const fn per_class(version: u32) -> usize {
         1 => v1,
         2 => v1 + 2 * codes * PAIR_RANK,
         3 | 4 => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT,
-        _ => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT + MASK_COUNT,
+        5 => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT + MASK_COUNT,
+        _ => v1 + 2 * codes * PAIR_RANK + 2 * LINE_COUNT + MASK_COUNT + codes * ACC + HEAD_SIZE,
     }
 }
 const PER_CLASS: usize = per_class(FORMAT_VERSION);
@@ -154,6 +215,9 @@ impl Weights {
             policy_int: Vec::new(),
             policy_line_int: Vec::new(),
             policy_line_used: Vec::new(),
+            embs: Vec::new(),
+            heads: Vec::new(),
+            head_used: Vec::new(),
         };
         let r = |x: f32| (x * k).round() as i32;
         for c in &w.classes {
@@ -183,6 +247,14 @@ impl Weights {
             line[0] = [0, 0];
             w.policy_line_used.push(line.iter().flatten().any(|&x| x != 0));
             w.policy_line_int.push(line);
+            let head = Head::from_flat(&c.head);
+            w.head_used.push(head.w2.iter().any(|&x| x != 0.0));
+            w.heads.push(head);
+            let mut e = Box::new([[0i32; ACC]; CODE_COUNT]);
+            for (code, v) in c.emb.iter().enumerate() {
+                e[code] = v.map(|x| (x * EMB_FP).round() as i32);
+            }
+            w.embs.push(e);
         }
         w.checksum = fnv1a(&w.to_bytes_unchecked());
         w
@@ -197,6 +269,11 @@ impl Weights {
     /// the program).
     pub fn cell_values(&'static self, class: usize) -> &'static CellValues {
         &self.cells[class]
+    }
+
+    /// The board's embedding table of a class (fixed point [`EMB_FP`]).
+    pub fn emb_table(&'static self, class: usize) -> &'static EmbTable {
+        &self.embs[class]
     }
 
     /// The board's pair factors of a class.
@@ -228,6 +305,8 @@ impl Weights {
             c.pair_v.iter().flatten().for_each(|&x| put(x));
             c.policy_line.iter().flatten().for_each(|&x| put(x));
             c.mask.iter().for_each(|&x| put(x));
+            c.emb.iter().flatten().for_each(|&x| put(x));
+            c.head.iter().for_each(|&x| put(x));
         }
         out
     }
@@ -297,6 +376,10 @@ impl Weights {
             if version >= 5 {
                 c.mask.iter_mut().for_each(|x| *x = next());
             }
+            if version >= 6 {
+                c.emb.iter_mut().flatten().for_each(|x| *x = next());
+                c.head.iter_mut().for_each(|x| *x = next());
+            }
             if codes != CODE_COUNT {
                 // coarse codes: each fine code takes its coarse code's values
                 let coarse = coarse_code_table();
@@ -305,6 +388,7 @@ impl Weights {
                 c.policy = expand(&c.policy);
                 c.pair_u = coarse.iter().map(|&k| c.pair_u[k as usize]).collect();
                 c.pair_v = coarse.iter().map(|&k| c.pair_v[k as usize]).collect();
+                c.emb = vec![[0.0; ACC]; CODE_COUNT];
             }
             classes.push(c);
         }
@@ -318,6 +402,8 @@ impl Weights {
                 .chain(c.pair_v.iter().flatten())
                 .chain(c.policy_line.iter().flatten())
                 .chain(c.mask.iter())
+                .chain(c.emb.iter().flatten())
+                .chain(c.head.iter())
                 .any(|x| !x.is_finite() || x.abs() > 1e4)
                 || !c.bias.is_finite()
         });
@@ -471,10 +557,10 @@ mod mask_tests {
         let body = &bytes[..bytes.len() - 8];
         let mut v4 = body[..HEADER].to_vec();
         v4[8] = 4;
-        let per5 = per_class(5) * 4;
+        let per = per_class(FORMAT_VERSION) * 4;
         for c in 0..CLASS_COUNT {
-            let start = HEADER + c * per5;
-            v4.extend_from_slice(&body[start..start + per5 - MASK_COUNT * 4]);
+            let start = HEADER + c * per;
+            v4.extend_from_slice(&body[start..start + per_class(4) * 4]);
         }
         let sum = fnv1a(&v4);
         v4.extend_from_slice(&sum.to_le_bytes());

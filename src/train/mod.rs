@@ -19,7 +19,7 @@ use crate::board::features::{CLASS_COUNT, CODE_COUNT, LINE_COUNT, PAIR_RANK, cla
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, Cell};
 use crate::core::{Color, WIN_MIN};
-use crate::eval::weights::{ClassWeights, Weights};
+use crate::eval::weights::{ACC, ClassWeights, HEAD_SIZE, HID, Weights};
 use crate::eval::{MASK_COUNT, threat_mask};
 use crate::game::{Game, Outcome};
 use record::GameRecord;
@@ -40,6 +40,17 @@ pub const PARAMS: usize = CLASS_COUNT * PER_CLASS;
 /// mover's code) then `v[code][rank]` (the waiting side's code at the same cell).
 pub const PAIR_PER_CLASS: usize = 2 * CODE_COUNT * PAIR_RANK;
 pub const ALL_PARAMS: usize = PARAMS + CLASS_COUNT * PAIR_PER_CLASS;
+
+/// The accumulator model (`--mlp`): each side's empty cells sum a learned vector of
+/// [`ACC`] values per code (the side's class), the two sums (mover, waiting) plus a bias go
+/// through a ReLU into [`HID`] hidden ReLU units, whose weighted sum adds to the logit.
+/// Embeddings: per class `[code][ACC]`.
+pub const EMB_OFF: usize = ALL_PARAMS;
+/// Heads per mover class: b0 `[2·ACC]`, W1 `[HID][2·ACC]`, b1 `[HID]`, w2 `[HID]`.
+pub const HEAD_OFF: usize = EMB_OFF + CLASS_COUNT * CODE_COUNT * ACC;
+/// The embeddings' share of the value rate.
+const EMB_RATE: f32 = 0.02;
+pub const MLP_PARAMS: usize = HEAD_OFF + CLASS_COUNT * HEAD_SIZE;
 
 fn pair_u(class: usize, code: usize) -> usize {
     PARAMS + class * PAIR_PER_CLASS + code * PAIR_RANK
@@ -294,6 +305,8 @@ pub struct TrainConfig {
     pub pair: bool,
     /// Learn the threat-mask table (otherwise its features are dropped).
     pub mask: bool,
+    /// Learn the accumulator model (a small network over summed code embeddings).
+    pub mlp: bool,
 }
 
 impl Default for TrainConfig {
@@ -311,6 +324,7 @@ impl Default for TrainConfig {
             residual: false,
             pair: false,
             mask: false,
+            mlp: false,
         }
     }
 }
@@ -350,7 +364,11 @@ impl Adam {
             let gi = g[i] + l2 * w[i];
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
-            let rate = lr[(i < PARAMS && (POLICY_OFF..MASK_OFF).contains(&(i % PER_CLASS))) as usize];
+            let mut rate = lr[(i < PARAMS && (POLICY_OFF..MASK_OFF).contains(&(i % PER_CLASS))) as usize];
+            if (EMB_OFF..HEAD_OFF).contains(&i) {
+                // An embedding enters each accumulator up to ~200 times.
+                rate *= EMB_RATE;
+            }
             w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
             g[i] = 0.0;
         }
@@ -366,6 +384,53 @@ pub struct EpochReport {
     pub val_value: f64,
     pub val_policy: f64,
     pub val_top1: f64,
+}
+
+/// The accumulator model's output (logits) for value features `feats` (see
+/// [`value_features`]) with the mover's class `mc`, from the trainer's parameter vector `w`
+/// (of [`MLP_PARAMS`] values).
+pub fn mlp_logit(w: &[f32], mc: usize, feats: &[(u32, u16)]) -> f32 {
+    mlp_pass(w, mc, feats).out
+}
+
+fn mlp_pass(w: &[f32], mc: usize, feats: &[(u32, u16)]) -> MlpPass {
+    let h = HEAD_OFF + mc * HEAD_SIZE;
+    let mut x = [0.0f32; 2 * ACC];
+    x.copy_from_slice(&w[h..h + 2 * ACC]);
+    for &(i, n) in feats {
+        let (class, off) = (i as usize / PER_CLASS, i as usize % PER_CLASS);
+        if off >= STATE_OFF {
+            continue;
+        }
+        let (code, j) = (off / 2, off % 2);
+        let e = EMB_OFF + (class * CODE_COUNT + code) * ACC;
+        let n = n as f32;
+        for k in 0..ACC {
+            x[j * ACC + k] += n * w[e + k];
+        }
+    }
+    let a = x.map(|v| v.max(0.0));
+    let w1 = h + 2 * ACC;
+    let b1 = w1 + HID * 2 * ACC;
+    let w2 = b1 + HID;
+    let mut hid = [0.0f32; HID];
+    let mut out = 0.0;
+    for u in 0..HID {
+        let row = &w[w1 + u * 2 * ACC..w1 + (u + 1) * 2 * ACC];
+        let z = w[b1 + u] + row.iter().zip(a.iter()).map(|(p, q)| p * q).sum::<f32>();
+        hid[u] = z.max(0.0);
+        out += w[w2 + u] * hid[u];
+    }
+    MlpPass { x, a, hid, out }
+}
+
+/// One forward pass of the accumulator model: the sums (with bias), after the ReLU, the
+/// hidden units and the output.
+pub struct MlpPass {
+    x: [f32; 2 * ACC],
+    a: [f32; 2 * ACC],
+    hid: [f32; HID],
+    out: f32,
 }
 
 /// The trainer: samples split by game, the model, Adam.
@@ -391,7 +456,20 @@ impl Trainer {
             (0..n_games).map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 <= cfg.val_share as f64).collect();
         let (val, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| held[s.game as usize]);
         let k = cfg.k.unwrap_or_else(|| fit_k(&train));
-        let mut w = vec![0.0; ALL_PARAMS];
+        let mut w = vec![0.0; MLP_PARAMS];
+        if cfg.mlp {
+            // Seeded embeddings and first layer; the output weights start at zero, so the
+            // model starts as the linear one.
+            for x in w[EMB_OFF..HEAD_OFF].iter_mut() {
+                *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.02;
+            }
+            for c in 0..CLASS_COUNT {
+                let h = HEAD_OFF + c * HEAD_SIZE;
+                for x in w[h + 2 * ACC..h + 2 * ACC + HID * 2 * ACC].iter_mut() {
+                    *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.5;
+                }
+            }
+        }
         if cfg.pair {
             // Small seeded factors (all zero would be a saddle point).
             for x in w[PARAMS..].iter_mut() {
@@ -407,9 +485,77 @@ impl Trainer {
     }
 
     fn logit(&self, s: &Sample) -> f32 {
+        self.linear_logit(s) + if self.cfg.mlp { self.mlp_forward(s).out } else { 0.0 }
+    }
+
+    /// The logit without the accumulator model's output.
+    fn linear_logit(&self, s: &Sample) -> f32 {
         let base = if self.cfg.residual { s.hand as f32 / self.k } else { 0.0 };
         base + s.feats.iter().map(|&(i, n)| self.w[i as usize] * n as f32).sum::<f32>()
             + if self.cfg.pair { self.pair_logit(s) } else { 0.0 }
+    }
+
+    /// The accumulator model's forward pass for a sample.
+    fn mlp_forward(&self, s: &Sample) -> MlpPass {
+        mlp_pass(&self.w, s.class as usize, &s.feats)
+    }
+
+    /// Adds the accumulator model's gradients for `d` = dLoss/dlogit.
+    fn mlp_backward(
+        &self,
+        s: &Sample,
+        f: &MlpPass,
+        d: f32,
+        grad: &mut [f32],
+        touched: &mut Vec<usize>,
+        seen: &mut [bool],
+    ) {
+        let w = &self.w;
+        let mc = s.class as usize;
+        let h = HEAD_OFF + mc * HEAD_SIZE;
+        let w1 = h + 2 * ACC;
+        let b1 = w1 + HID * 2 * ACC;
+        let w2 = b1 + HID;
+        let mut dx = [0.0f32; 2 * ACC];
+        for u in 0..HID {
+            grad[w2 + u] += d * f.hid[u];
+            if f.hid[u] <= 0.0 {
+                continue;
+            }
+            let dz = d * w[w2 + u];
+            grad[b1 + u] += dz;
+            for k in 0..2 * ACC {
+                grad[w1 + u * 2 * ACC + k] += dz * f.a[k];
+                dx[k] += dz * w[w1 + u * 2 * ACC + k];
+            }
+        }
+        for k in 0..2 * ACC {
+            if f.x[k] <= 0.0 {
+                dx[k] = 0.0;
+            }
+            grad[h + k] += dx[k];
+        }
+        if !seen[CLASS_COUNT * CODE_COUNT + mc] {
+            seen[CLASS_COUNT * CODE_COUNT + mc] = true;
+            touched.extend(h..h + HEAD_SIZE);
+        }
+        for &(i, n) in &s.feats {
+            let (class, off) = (i as usize / PER_CLASS, i as usize % PER_CLASS);
+            if off >= STATE_OFF {
+                continue;
+            }
+            let (code, j) = (off / 2, off % 2);
+            let slot = class * CODE_COUNT + code;
+            let e = EMB_OFF + slot * ACC;
+            let n = n as f32;
+            for k in 0..ACC {
+                grad[e + k] += n * dx[j * ACC + k];
+            }
+            if !seen[slot] {
+                seen[slot] = true;
+                touched.extend(e..e + ACC);
+            }
+        }
     }
 
     fn pair_logit(&self, s: &Sample) -> f32 {
@@ -487,12 +633,31 @@ impl Trainer {
             for (m, v) in cw.mask.iter().enumerate() {
                 self.w[base + MASK_OFF + m] = v * scale;
             }
+            if cw.head.iter().any(|&x| x != 0.0) {
+                // The head's output scales with K; the embeddings and hidden layer stay.
+                for (code, e) in cw.emb.iter().enumerate() {
+                    let o = EMB_OFF + (c * CODE_COUNT + code) * ACC;
+                    self.w[o..o + ACC].copy_from_slice(e);
+                }
+                let h = HEAD_OFF + c * HEAD_SIZE;
+                self.w[h..h + HEAD_SIZE].copy_from_slice(&cw.head);
+                for x in self.w[h + HEAD_SIZE - HID..h + HEAD_SIZE].iter_mut() {
+                    *x *= scale;
+                }
+            }
         }
     }
 
     /// Validation value loss, policy loss and policy top-1 of the current weights.
     pub fn val_losses(&self) -> (f64, f64, f64) {
         self.losses(&self.val)
+    }
+
+    /// The validation set's mean target entropy: the value loss of a model that predicted
+    /// every target exactly (the floor of the value loss).
+    pub fn val_entropy(&self) -> f64 {
+        let n = self.val.len().max(1) as f64;
+        self.val.iter().map(|s| xent(self.target(s), self.target(s)) as f64).sum::<f64>() / n
     }
 
     /// The validation value loss of the hand evaluation (with the same K), and the share of
@@ -507,8 +672,9 @@ impl Trainer {
 
     /// Trains for the configured epochs, calling `report` after each.
     pub fn run(&mut self, report: &mut dyn FnMut(&EpochReport)) {
-        let mut adam = Adam::new(ALL_PARAMS);
-        let mut grad = vec![0.0f32; ALL_PARAMS];
+        let mut adam = Adam::new(MLP_PARAMS);
+        let mut grad = vec![0.0f32; MLP_PARAMS];
+        let mut seen = vec![false; CLASS_COUNT * CODE_COUNT + CLASS_COUNT];
         let mut touched = Vec::new();
         let mut order: Vec<usize> = (0..self.train.len()).collect();
         let mut rng = Rng(self.cfg.seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1);
@@ -526,10 +692,14 @@ impl Trainer {
                 let scale = 1.0 / chunk.len() as f32;
                 for &si in chunk {
                     let s = &self.train[si];
-                    let p = sigmoid(self.logit(s));
+                    let pass = self.cfg.mlp.then(|| self.mlp_forward(s));
+                    let p = sigmoid(self.linear_logit(s) + pass.as_ref().map_or(0.0, |f| f.out));
                     let t = self.target(s);
                     train_loss += xent(t, p) as f64;
                     let d = (p - t) * scale;
+                    if let Some(f) = &pass {
+                        self.mlp_backward(s, f, d, &mut grad, &mut touched, &mut seen);
+                    }
                     for &(i, n) in &s.feats {
                         grad[i as usize] += d * n as f32;
                         touched.push(i as usize);
@@ -566,6 +736,7 @@ impl Trainer {
                     }
                 }
                 adam.step(&mut self.w, &mut grad, &mut touched, lr, self.cfg.l2);
+                seen.iter_mut().for_each(|x| *x = false);
             }
             let (vv, vp, top) = self.losses(&self.val);
             report(&EpochReport {
@@ -600,6 +771,14 @@ impl Trainer {
                     *v = [w[LINE_OFF + sh * 2], w[LINE_OFF + sh * 2 + 1]];
                 }
                 cw.mask.copy_from_slice(&w[MASK_OFF..MASK_OFF + MASK_COUNT]);
+                if self.cfg.mlp {
+                    for code in 0..CODE_COUNT {
+                        let o = EMB_OFF + (c * CODE_COUNT + code) * ACC;
+                        cw.emb[code].copy_from_slice(&self.w[o..o + ACC]);
+                    }
+                    let h = HEAD_OFF + c * HEAD_SIZE;
+                    cw.head.copy_from_slice(&self.w[h..h + HEAD_SIZE]);
+                }
                 if self.cfg.pair {
                     for code in 0..CODE_COUNT {
                         for r in 0..PAIR_RANK {
