@@ -90,7 +90,7 @@ fn main() -> ExitCode {
 
 fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
     use gorin::board::features::CLASS_NAMES;
-    use gorin::eval::weights::{HID, Weights};
+    use gorin::eval::weights::{HEAD_W2, Weights};
     let (a, b) = (Weights::load(base)?, Weights::load(from)?);
     let take: Vec<usize> = names
         .split(',')
@@ -113,9 +113,8 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
             cw.bias *= scale;
             cw.mask.iter_mut().for_each(|x| *x *= scale);
             cw.pair_v.iter_mut().flatten().for_each(|x| *x *= scale);
-            // the head's output is linear in w2 (its last HID values)
-            let n = cw.head.len();
-            cw.head[n - HID..].iter_mut().for_each(|x| *x *= scale);
+            // the head's output is linear in w2
+            cw.head[HEAD_W2..].iter_mut().for_each(|x| *x *= scale);
         }
     }
     let w = Weights::new(b.k, a.policy_trained && b.policy_trained, b.residual, classes);

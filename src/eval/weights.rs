@@ -30,7 +30,11 @@ pub const FORMAT_VERSION: u32 = 6;
 pub const ACC: usize = 16;
 pub const HID: usize = 16;
 /// Values of one class's head: b0 `[2·ACC]`, W1 `[HID][2·ACC]`, b1 `[HID]`, w2 `[HID]`.
-pub const HEAD_SIZE: usize = 2 * ACC + HID * 2 * ACC + 2 * HID;
+pub const HEAD_SIZE: usize = HEAD_W2 + HID;
+/// Offsets within a head's values: W1's rows, b1 and w2 (b0 is first).
+pub const HEAD_W1: usize = 2 * ACC;
+pub const HEAD_B1: usize = HEAD_W1 + HID * 2 * ACC;
+pub const HEAD_W2: usize = HEAD_B1 + HID;
 /// Fixed point of the embeddings in the board's accumulators.
 pub const EMB_FP: f32 = 4096.0;
 /// Fixed points of the pair factors in the board: u × PAIR_FP_U, v × K × PAIR_FP_V; the board's
@@ -81,13 +85,12 @@ pub struct Head {
 impl Head {
     fn from_flat(v: &[f32]) -> Head {
         let mut h = Head { b0: [0.0; 2 * ACC], w1: [[0.0; 2 * ACC]; HID], b1: [0.0; HID], w2: [0.0; HID] };
-        h.b0.copy_from_slice(&v[..2 * ACC]);
+        h.b0.copy_from_slice(&v[..HEAD_W1]);
         for u in 0..HID {
-            h.w1[u].copy_from_slice(&v[2 * ACC + u * 2 * ACC..2 * ACC + (u + 1) * 2 * ACC]);
+            h.w1[u].copy_from_slice(&v[HEAD_W1 + u * 2 * ACC..HEAD_W1 + (u + 1) * 2 * ACC]);
         }
-        let o = 2 * ACC + HID * 2 * ACC;
-        h.b1.copy_from_slice(&v[o..o + HID]);
-        h.w2.copy_from_slice(&v[o + HID..o + 2 * HID]);
+        h.b1.copy_from_slice(&v[HEAD_B1..HEAD_W2]);
+        h.w2.copy_from_slice(&v[HEAD_W2..HEAD_SIZE]);
         h
     }
 

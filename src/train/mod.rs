@@ -19,7 +19,7 @@ use crate::board::features::{CLASS_COUNT, CODE_COUNT, LINE_COUNT, PAIR_RANK, cla
 use crate::board::pattern::{THREAT_COUNT, Threat};
 use crate::board::{Board, Cell};
 use crate::core::{Color, WIN_MIN};
-use crate::eval::weights::{ACC, ClassWeights, HEAD_SIZE, HID, Weights};
+use crate::eval::weights::{ACC, ClassWeights, HEAD_B1, HEAD_SIZE, HEAD_W1, HEAD_W2, HID, Weights};
 use crate::eval::{MASK_COUNT, threat_mask};
 use crate::game::{Game, Outcome};
 use record::GameRecord;
@@ -338,6 +338,11 @@ impl Rng {
         self.0 ^= self.0 << 17;
         self.0
     }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 struct Adam {
@@ -396,23 +401,15 @@ pub fn mlp_logit(w: &[f32], mc: usize, feats: &[(u32, u16)]) -> f32 {
 fn mlp_pass(w: &[f32], mc: usize, feats: &[(u32, u16)]) -> MlpPass {
     let h = HEAD_OFF + mc * HEAD_SIZE;
     let mut x = [0.0f32; 2 * ACC];
-    x.copy_from_slice(&w[h..h + 2 * ACC]);
-    for &(i, n) in feats {
-        let (class, off) = (i as usize / PER_CLASS, i as usize % PER_CLASS);
-        if off >= STATE_OFF {
-            continue;
-        }
-        let (code, j) = (off / 2, off % 2);
-        let e = EMB_OFF + (class * CODE_COUNT + code) * ACC;
-        let n = n as f32;
+    x.copy_from_slice(&w[h..h + HEAD_W1]);
+    for (slot, j, n) in emb_terms(feats) {
+        let e = EMB_OFF + slot * ACC;
         for k in 0..ACC {
             x[j * ACC + k] += n * w[e + k];
         }
     }
     let a = x.map(|v| v.max(0.0));
-    let w1 = h + 2 * ACC;
-    let b1 = w1 + HID * 2 * ACC;
-    let w2 = b1 + HID;
+    let (w1, b1, w2) = (h + HEAD_W1, h + HEAD_B1, h + HEAD_W2);
     let mut hid = [0.0f32; HID];
     let mut out = 0.0;
     for u in 0..HID {
@@ -422,6 +419,15 @@ fn mlp_pass(w: &[f32], mc: usize, feats: &[(u32, u16)]) -> MlpPass {
         out += w[w2 + u] * hid[u];
     }
     MlpPass { x, a, hid, out }
+}
+
+/// The cell-code terms of value features `feats` as (embedding slot: class × code, side: 0
+/// mover or 1 waiting, count).
+fn emb_terms(feats: &[(u32, u16)]) -> impl Iterator<Item = (usize, usize, f32)> + '_ {
+    feats.iter().filter_map(|&(i, n)| {
+        let (class, off) = (i as usize / PER_CLASS, i as usize % PER_CLASS);
+        (off < STATE_OFF).then(|| (class * CODE_COUNT + off / 2, off % 2, n as f32))
+    })
 }
 
 /// One forward pass of the accumulator model: the sums (with bias), after the ReLU, the
@@ -452,8 +458,7 @@ impl Trainer {
         }
         let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let n_games = samples.iter().map(|s| s.game as usize + 1).max().unwrap_or(0);
-        let held: Vec<bool> =
-            (0..n_games).map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 <= cfg.val_share as f64).collect();
+        let held: Vec<bool> = (0..n_games).map(|_| rng.unit() <= cfg.val_share as f64).collect();
         let (val, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| held[s.game as usize]);
         let k = cfg.k.unwrap_or_else(|| fit_k(&train));
         let mut w = vec![0.0; MLP_PARAMS];
@@ -461,19 +466,19 @@ impl Trainer {
             // Seeded embeddings and first layer; the output weights start at zero, so the
             // model starts as the linear one.
             for x in w[EMB_OFF..HEAD_OFF].iter_mut() {
-                *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.02;
+                *x = (rng.unit() - 0.5) as f32 * 0.02;
             }
             for c in 0..CLASS_COUNT {
                 let h = HEAD_OFF + c * HEAD_SIZE;
-                for x in w[h + 2 * ACC..h + 2 * ACC + HID * 2 * ACC].iter_mut() {
-                    *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.5;
+                for x in w[h + HEAD_W1..h + HEAD_B1].iter_mut() {
+                    *x = (rng.unit() - 0.5) as f32 * 0.5;
                 }
             }
         }
         if cfg.pair {
             // Small seeded factors (all zero would be a saddle point).
             for x in w[PARAMS..].iter_mut() {
-                *x = ((rng.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.02;
+                *x = (rng.unit() - 0.5) as f32 * 0.02;
             }
         }
         Trainer { cfg, train, val, w, k }
@@ -513,9 +518,7 @@ impl Trainer {
         let w = &self.w;
         let mc = s.class as usize;
         let h = HEAD_OFF + mc * HEAD_SIZE;
-        let w1 = h + 2 * ACC;
-        let b1 = w1 + HID * 2 * ACC;
-        let w2 = b1 + HID;
+        let (w1, b1, w2) = (h + HEAD_W1, h + HEAD_B1, h + HEAD_W2);
         let mut dx = [0.0f32; 2 * ACC];
         for u in 0..HID {
             grad[w2 + u] += d * f.hid[u];
@@ -539,15 +542,8 @@ impl Trainer {
             seen[CLASS_COUNT * CODE_COUNT + mc] = true;
             touched.extend(h..h + HEAD_SIZE);
         }
-        for &(i, n) in &s.feats {
-            let (class, off) = (i as usize / PER_CLASS, i as usize % PER_CLASS);
-            if off >= STATE_OFF {
-                continue;
-            }
-            let (code, j) = (off / 2, off % 2);
-            let slot = class * CODE_COUNT + code;
+        for (slot, j, n) in emb_terms(&s.feats) {
             let e = EMB_OFF + slot * ACC;
-            let n = n as f32;
             for k in 0..ACC {
                 grad[e + k] += n * dx[j * ACC + k];
             }
@@ -641,7 +637,7 @@ impl Trainer {
                 }
                 let h = HEAD_OFF + c * HEAD_SIZE;
                 self.w[h..h + HEAD_SIZE].copy_from_slice(&cw.head);
-                for x in self.w[h + HEAD_SIZE - HID..h + HEAD_SIZE].iter_mut() {
+                for x in self.w[h + HEAD_W2..h + HEAD_SIZE].iter_mut() {
                     *x *= scale;
                 }
             }
