@@ -120,14 +120,14 @@ fn incremental_sums_and_trainer_features_agree_with_the_engine() {
                         logit += (0..PAIR_RANK).map(|r| u[r] * v[r]).sum::<f32>() * n as f32;
                     }
                     let want = (logit * k).clamp(-20_000.0, 20_000.0);
-                    let got = gorin::eval::learned_evaluate(&g.board, c) as f32;
+                    let got = gorin::eval::learned_evaluate(&mut g.board, c) as f32;
                     // Rounding: cell values in 1/16 units, state terms and the bias to units, the
                     // pair factors to 1/64 and K/16, the embeddings to 1/4096.
                     assert!((got - want).abs() <= 30.0, "{rule:?} {c:?} engine {got} trainer {want}");
                 }
             }
             // Undo back to the start: the sums return to the empty board's.
-            let fresh = Game::new(15, 15, rule).board;
+            let mut fresh = Game::new(15, 15, rule).board;
             let empty = (
                 fresh.value_sums(Color::Black),
                 fresh.pair_sum(Color::Black),

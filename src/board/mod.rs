@@ -156,7 +156,8 @@ struct LineState {
     code: [u16; 2],
 }
 
-/// What one move changed at one neighbour for one side (the undo log): the values before.
+/// What one move changed at one neighbour for one side (the undo log): the values before,
+/// and the code after (for the accumulators, brought up to date from the log when read).
 #[derive(Clone, Copy)]
 struct Change {
     q: u16,
@@ -164,6 +165,7 @@ struct Change {
     threat: u8,
     pats: u16,
     code: u16,
+    new_code: u16,
 }
 
 /// Where one logged move starts in the undo log, and the value sums before it (restored
@@ -208,10 +210,12 @@ pub struct Board {
     /// pair has a head in use (the accumulators are kept only then).
     embs: [&'static EmbTable; 2],
     acc_on: bool,
-    /// acc[side]: the side's code embeddings summed over the empty cells.
-    acc: [[i32; ACC]; 2],
-    /// The accumulators before each logged move (kept only with `acc_on`).
-    acc_marks: Vec<[[i32; ACC]; 2]>,
+    /// The accumulators, `[side]`: the side's code embeddings summed over the empty cells,
+    /// after each logged move (`acc_at[k]`: after the k-th; `acc_at[0]`: at `log_base`). Lazy:
+    /// `make` and `undo` do not touch them, [`Board::sync_acc`] computes the missing ones from
+    /// the undo log when the evaluation asks. Entries `..acc_ok` are valid.
+    acc_at: Vec<[[i32; ACC]; 2]>,
+    acc_ok: usize,
     cells: Vec<Cell>,
     /// Per cell: line keys, patterns and threats, together so that an update touches one
     /// place per neighbour.
@@ -283,8 +287,8 @@ impl Board {
                 .any(|&c| crate::eval::weights::active().pair_factors(features::class_of(rule, c)).used),
             embs: Color::BOTH.map(|c| crate::eval::weights::active().emb_table(features::class_of(rule, c))),
             acc_on: Color::BOTH.iter().any(|&c| crate::eval::weights::active().head_used[features::class_of(rule, c)]),
-            acc: [[0; ACC]; 2],
-            acc_marks: Vec::new(),
+            acc_at: vec![[[0; ACC]; 2]],
+            acc_ok: 1,
             cells: vec![Cell::Wall; len],
             lines: vec![LineState::default(); len],
             sets: Default::default(),
@@ -490,10 +494,63 @@ impl Board {
         self.psum[c.idx()]
     }
     /// `c`'s accumulator: its code embeddings summed over the empty cells (kept only when a
-    /// head of this rule is in use, else zero). O(1).
+    /// head of this rule is in use, else zero). Brings the accumulators up to date first (see
+    /// [`Board::sync_acc`]).
     #[inline]
-    pub fn acc(&self, c: Color) -> &[i32; ACC] {
-        &self.acc[c.idx()]
+    pub fn acc(&mut self, c: Color) -> &[i32; ACC] {
+        self.sync_acc();
+        &self.acc_at[if self.acc_on { self.log_marks.len() } else { 0 }][c.idx()]
+    }
+
+    /// Computes the accumulators of the moves made since they were last read, each from the
+    /// one before and the move's undo log entries: the moved-on cell's embeddings out, every
+    /// code change in. The search reads them at about half the moves it makes, and the
+    /// threat solvers never, so this costs less than keeping them in `make` and `undo`.
+    /// Not in threat-search mode (its moves leave the codes as they were).
+    pub fn sync_acc(&mut self) {
+        let top = self.log_marks.len();
+        if !self.acc_on || self.acc_ok > top {
+            return;
+        }
+        debug_assert!(!self.lite, "accumulators read in threat-search mode");
+        while self.acc_ok <= top {
+            let k = self.acc_ok;
+            let mut a = self.acc_at[k - 1];
+            let i = self.history[self.log_base + k - 1].0 as usize;
+            for (s, acc) in a.iter_mut().enumerate() {
+                let e = &self.embs[s][self.lines[i].code[s] as usize];
+                (0..ACC).for_each(|j| acc[j] -= e[j]);
+            }
+            let from = self.log_marks[k - 1].log_len as usize;
+            let to = if k < top { self.log_marks[k].log_len as usize } else { self.undo_log.len() };
+            for ch in &self.undo_log[from..to] {
+                if ch.code != ch.new_code {
+                    let s = ch.side as usize;
+                    let (en, eo) = (&self.embs[s][ch.new_code as usize], &self.embs[s][ch.code as usize]);
+                    (0..ACC).for_each(|j| a[s][j] += en[j] - eo[j]);
+                }
+            }
+            if k < self.acc_at.len() {
+                self.acc_at[k] = a;
+            } else {
+                self.acc_at.push(a);
+            }
+            self.acc_ok = k + 1;
+        }
+    }
+
+    /// The accumulators summed over the empty cells from scratch.
+    fn acc_from_scratch(&self) -> [[i32; ACC]; 2] {
+        let mut a = [[0; ACC]; 2];
+        if self.acc_on {
+            for i in self.indices().filter(|&i| self.cells[i] == Cell::Empty) {
+                for (s, acc) in a.iter_mut().enumerate() {
+                    let e = &self.embs[s][self.lines[i].code[s] as usize];
+                    (0..ACC).for_each(|j| acc[j] += e[j]);
+                }
+            }
+        }
+        a
     }
     /// Uses other learned cell values (per side), recomputing the sums.
     pub fn set_cell_values(&mut self, values: [&'static CellValues; 2]) {
@@ -536,9 +593,6 @@ impl Board {
     pub fn make(&mut self, i: usize, c: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         self.log_marks.push(Mark { log_len: self.undo_log.len() as u32, vsum: self.vsum, psum: self.psum });
-        if self.acc_on && !self.lite {
-            self.acc_marks.push(self.acc);
-        }
         if self.lite {
             for s in 0..2 {
                 let t = self.lines[i].threat[s] as usize;
@@ -586,6 +640,7 @@ impl Board {
         let logged = self.history.len() >= self.log_base;
         if self.lite && logged {
             let mark = self.log_marks.pop().expect("undo log out of step");
+            self.acc_ok = self.acc_ok.min(self.log_marks.len() + 1);
             self.unkey_lines(i, c);
             self.restore(mark.log_len as usize);
             for s in 0..2 {
@@ -599,13 +654,11 @@ impl Board {
             // Logged: the keys by arithmetic, the patterns from the log; the cell's own
             // patterns were left as they were when it was filled (only empty cells change).
             let mark = self.log_marks.pop().expect("undo log out of step");
+            self.acc_ok = self.acc_ok.min(self.log_marks.len() + 1);
             self.unkey_lines(i, c);
             self.restore(mark.log_len as usize);
             self.vsum = mark.vsum;
             self.psum = mark.psum;
-            if self.acc_on {
-                self.acc = self.acc_marks.pop().expect("accumulator log out of step");
-            }
         } else if self.pair_on {
             self.update_lines::<false, true, true>(i, c);
             self.refresh_cell(i);
@@ -630,6 +683,13 @@ impl Board {
             self.psum[0] += p[0];
             self.psum[1] += p[1];
         }
+        if !logged {
+            // Below the last rebuild: this position becomes the log's base (no move above it
+            // is logged), with its accumulators from scratch.
+            self.log_base = self.history.len();
+            self.acc_at = vec![self.acc_from_scratch()];
+            self.acc_ok = 1;
+        }
     }
 
     /// The pair term of a cell with codes `code` ([black, white]) for each side to move.
@@ -649,15 +709,6 @@ impl Board {
         } else {
             self.vsum[s][0] -= v[0];
             self.vsum[s][1] -= v[1];
-        }
-        if self.acc_on {
-            let e = &self.embs[s][code];
-            let a = &mut self.acc[s];
-            if add {
-                (0..ACC).for_each(|k| a[k] += e[k]);
-            } else {
-                (0..ACC).for_each(|k| a[k] -= e[k]);
-            }
         }
     }
 
@@ -781,6 +832,7 @@ impl Board {
                                 threat: ls.threat[s],
                                 pats: old,
                                 code: ls.code[s],
+                                new_code: if VALUES { codes[packed as usize] } else { ls.code[s] },
                             });
                         }
                         ls.pats[s] = packed;
@@ -794,11 +846,6 @@ impl Board {
                             let (vn, vo) = (values[s][nc as usize], values[s][oc as usize]);
                             self.vsum[s][0] += vn[0] - vo[0];
                             self.vsum[s][1] += vn[1] - vo[1];
-                            if self.acc_on {
-                                let (en, eo) = (&self.embs[s][nc as usize], &self.embs[s][oc as usize]);
-                                let a = &mut self.acc[s];
-                                (0..ACC).for_each(|k| a[k] += en[k] - eo[k]);
-                            }
                             code_threat[s][nc as usize]
                         } else {
                             // threat-search mode: the threat straight from the patterns (one
@@ -921,8 +968,6 @@ impl Board {
     pub fn rebuild(&mut self) {
         self.undo_log.clear();
         self.log_marks.clear();
-        self.acc_marks.clear();
-        self.acc = [[0; ACC]; 2];
         self.log_base = self.history.len();
         self.sets = Default::default();
         self.counts = [[0; THREAT_COUNT]; 2];
@@ -967,6 +1012,8 @@ impl Board {
                 }
             }
         }
+        self.acc_at = vec![self.acc_from_scratch()];
+        self.acc_ok = 1;
     }
 
     /// A 15×15 board with `black`'s and `white`'s stones (move strings such as `h8i9`), for
@@ -1017,8 +1064,12 @@ impl Board {
         if self.psum != fresh.psum {
             return Err("pair sums differ".into());
         }
-        if self.acc != fresh.acc {
-            return Err("accumulators differ".into());
+        if self.acc_on && !self.lite {
+            let mut synced = self.clone();
+            synced.sync_acc();
+            if synced.acc_at[synced.log_marks.len()] != fresh.acc_at[0] {
+                return Err("accumulators differ".into());
+            }
         }
         if self.hash != fresh.hash {
             return Err("hash differs".into());

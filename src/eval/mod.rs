@@ -17,7 +17,7 @@ use crate::search::params::Params;
 pub const EVAL_LIMIT: Value = 20_000;
 
 /// Evaluation from the point of view of `me`, the side to move.
-pub fn evaluate(b: &Board, me: Color, p: &Params) -> Value {
+pub fn evaluate(b: &mut Board, me: Color, p: &Params) -> Value {
     let w = weights::active();
     if p.learned_eval != 0 && w.trained[class_of(b.rule(), me)] {
         if !w.residual {
@@ -50,7 +50,7 @@ pub fn hand_evaluate(b: &Board, me: Color, p: &Params) -> Value {
 /// K × (the cell values of the mover's codes + those of the waiting side's codes + the
 /// pair term (mover's code × waiting side's code per cell) + the threat-state term + a bias).
 /// The board keeps the cell and pair sums.
-pub fn learned_evaluate(b: &Board, me: Color) -> Value {
+pub fn learned_evaluate(b: &mut Board, me: Color) -> Value {
     let w = weights::active();
     let opp = me.opp();
     let class = class_of(b.rule(), me);
@@ -59,7 +59,8 @@ pub fn learned_evaluate(b: &Board, me: Color) -> Value {
         v += w.mask_int[class][threat_mask(b, me)];
     }
     if w.head_used[class] {
-        v += (w.heads[class].forward(b.acc(me), b.acc(opp)) * w.k).round() as i32;
+        let (mine, theirs) = (*b.acc(me), *b.acc(opp));
+        v += (w.heads[class].forward(&mine, &theirs) * w.k).round() as i32;
     }
     let st = &w.state_int[class];
     for (side, c) in [me, opp].into_iter().enumerate() {
@@ -161,14 +162,14 @@ mod tests {
         let p = Params::default();
         let moves = parse_move_string("h8i9j8h9i8g10k8").unwrap();
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
-            let g = Game::from_moves(15, 15, rule, &moves).unwrap();
+            let mut g = Game::from_moves(15, 15, rule, &moves).unwrap();
             for c in Color::BOTH {
                 let want = if p.learned_eval != 0 && w.trained[class_of(rule, c)] {
-                    learned_evaluate(&g.board, c)
+                    learned_evaluate(&mut g.board, c)
                 } else {
                     hand_evaluate(&g.board, c, &p)
                 };
-                assert_eq!(evaluate(&g.board, c, &p), want, "{rule:?} {c:?}");
+                assert_eq!(evaluate(&mut g.board, c, &p), want, "{rule:?} {c:?}");
             }
         }
         let zero = weights::Weights::zero();

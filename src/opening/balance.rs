@@ -208,7 +208,7 @@ impl Evaluator {
             }
             seen.push(form);
             board.make(i, me);
-            let v = evaluate(&board, me.opp(), &self.params);
+            let v = evaluate(&mut board, me.opp(), &self.params);
             board.undo();
             out.push((if for_mover { v } else { v.abs() }, i, p));
         }

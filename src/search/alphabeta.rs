@@ -798,7 +798,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if pu >= MAX_PLY - 2 {
-            return evaluate(&self.b, self.side, self.params);
+            return evaluate(&mut self.b, self.side, self.params);
         }
         if let Some(i) = forced {
             // the only move: no depth spent (plus `four_ext` sixteenths of a ply before the horizon)
@@ -846,7 +846,7 @@ impl<'a> Worker<'a> {
         let rj = self.rj();
         // The static value for the pruning decisions below; with `tt_eval`, a table value
         // whose bound lies on the far side of it replaces it.
-        let raw_e = evaluate(&self.b, self.side, p);
+        let raw_e = evaluate(&mut self.b, self.side, p);
         let prune_e = match tt_hit {
             Some(h)
                 if p.tt_eval[rj] > 0
@@ -1136,7 +1136,7 @@ impl<'a> Worker<'a> {
     /// `qvcf_nodes` (the default) the threat solver looks for that VCF instead, and the static
     /// value stands when it finds none.
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
-        let mut stand = evaluate(&self.b, self.side, self.params);
+        let mut stand = evaluate(&mut self.b, self.side, self.params);
         let p = self.params;
         // Fours of the solver's VCF beyond the horizon (with `qvcf_nodes`).
         let vcf_depth = (p.qsearch_plies / 2).max(1) as u32;
