@@ -191,6 +191,9 @@ fn run(cli: Cli) -> Result<(), String> {
             100.0 * r.val_top1,
             start.elapsed().as_secs_f64()
         );
+        if !r.live_units.is_empty() {
+            println!("          hidden units in use per class {:?}", r.live_units);
+        }
     });
     let mut w = t.weights();
     if let Some(base) = &cli.policy_into {

@@ -389,6 +389,9 @@ pub struct EpochReport {
     pub val_value: f64,
     pub val_policy: f64,
     pub val_top1: f64,
+    /// `--mlp`: per class, the hidden units in use (an output weight of at least 1% of the
+    /// class's largest).
+    pub live_units: Vec<usize>,
 }
 
 /// The accumulator model's output (logits) for value features `feats` (see
@@ -741,8 +744,21 @@ impl Trainer {
                 val_value: vv,
                 val_policy: vp,
                 val_top1: top,
+                live_units: if self.cfg.mlp { self.live_units() } else { Vec::new() },
             });
         }
+    }
+
+    /// Per class, the hidden units whose output weight is at least 1% of the largest.
+    pub fn live_units(&self) -> Vec<usize> {
+        (0..CLASS_COUNT)
+            .map(|c| {
+                let h = HEAD_OFF + c * HEAD_SIZE;
+                let w2 = &self.w[h + HEAD_W2..h + HEAD_SIZE];
+                let top = w2.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+                w2.iter().filter(|x| top > 0.0 && x.abs() >= 0.01 * top).count()
+            })
+            .collect()
     }
 
     /// The trained model as weights.
