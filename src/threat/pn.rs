@@ -323,6 +323,17 @@
 //! (gained 高飞习题#95 and #119, lost 天狗道场#75 and 高飞习题#2, which the solver alone
 //! proves after 3.9 and 4.9 s). Likely reason: the search's table covers the defences it
 //! searched, not the others that a proof must answer.
+//!
+//! 2026-12-06 (twenty-fifth session), tried and not kept: after each recursive call of the
+//! MID loop, the other children's numbers read again from the table (a transposition reached
+//! under the searched child may have proved, disproved or raised a sibling), adopting either
+//! only solved entries or every entry found. All 424 at 5 s, both builds side by side on the
+//! 2-core machine (a `nice -n 19` self-play beside them after the first minutes): the base
+//! proved 367 (6 no win within depth, 51 limits hit, median 70 ms); adopting solved entries
+//! gave the same node count on each of the first 92 problems, adopting every entry the same
+//! node count on each of the 281 problems of its first 325 that both proved (one more hit
+//! the limit, at 4.9 s in the base). So the siblings' entries do not change under a child's
+//! search often enough to matter here.
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
