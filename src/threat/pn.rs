@@ -334,6 +334,7 @@
 //! node count on each of the 281 problems of its first 325 that both proved (one more hit
 //! the limit, at 4.9 s in the base). So the siblings' entries do not change under a child's
 //! search often enough to matter here.
+//!
 //! The same day, the depth budget at 14 threes and VCF threats instead of 10
 //! (`GORIN_DEPTH=14`), both runs side by side at 5 s: 369 proved against 367 (3 more:
 //! 新图巧百番#79 at 4.4 s, 珠々の詰連珠#340 and 高飞习题#192 at 0.7–0.8 s; 1 lost, 高飞习题#23,
