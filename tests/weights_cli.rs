@@ -141,3 +141,35 @@ fn merge_takes_the_named_classes_and_keeps_the_others_values() {
         .unwrap();
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("unknown class"));
 }
+
+#[test]
+fn a_file_with_the_accumulator_model_keeps_it_without_mlp() {
+    // The shipped file has heads (freestyle, standard): `--init` without `--mlp` must count
+    // them in the losses, as `--mlp` does, and write them out untrained.
+    let shipped = gorin::eval::weights::Weights::load("src/eval/weights/gorin.wts").unwrap();
+    assert!(shipped.head_used.iter().any(|&u| u), "the shipped file has a head");
+    let run = |out: &std::path::Path, extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_gorin-train"))
+            .args(["tests/data/records_sample.txt", "--init", "src/eval/weights/gorin.wts"])
+            .args(["--seed", "3", "--out", out.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let (a, b) = (tmp("init-a.wts"), tmp("init-b.wts"));
+    let plain = run(&a, &["--epochs", "1"]);
+    let with = run(&b, &["--epochs", "0", "--mlp"]);
+    let measured = |s: &str| s.lines().find(|l| l.contains("gorin.wts (")).map(String::from).unwrap();
+    assert_eq!(measured(&plain), measured(&with), "the same validation losses");
+    let w = gorin::eval::weights::Weights::load(a.to_str().unwrap()).unwrap();
+    let h1 = gorin::eval::weights::HEAD_B1;
+    for c in 0..shipped.classes.len() {
+        assert_eq!(w.head_used[c], shipped.head_used[c], "class {c}");
+        if shipped.head_used[c] {
+            assert_eq!(w.classes[c].emb, shipped.classes[c].emb, "class {c}: not trained");
+            assert_eq!(w.classes[c].head[..h1], shipped.classes[c].head[..h1], "class {c}");
+        }
+    }
+}
