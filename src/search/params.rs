@@ -238,6 +238,12 @@ pub struct Params {
     /// at 100 ms, 600 games, freestyle, balanced openings: `tt_eval=1` +8.7 ±19.4,
     /// `cut_lmr=1` +10.4 ±18.9, `lmr_cont=1` +11.0 ±19.8); the three together gained in
     /// renju on both opening sets tried and in freestyle on one of three (see README).
+    /// `tt_eval` off under renju too since 2026-12-07 (twenty-sixth session), with the
+    /// generation 11 renju tables: those tables with `tt_eval_renju=0` against main
+    /// (generation 2's tables, `tt_eval_renju=1`), SPRT 0,25 at 100 ms, balanced openings: no
+    /// decision at the cap both times, 218-177-5, +35.7 ±29.9 (400 games, LLR 2.49, seed 75)
+    /// and 309-281-10, +16.2 ±24.1 (600 games, LLR 0.62, seed 76): 527-458-15 together,
+    /// about +24 [+3, +46]. The same tables with it on lost (H0, −58.5 ±48.2, seed 70).
     pub tt_eval: [i32; 2],
     /// Plies more of late-move reduction at an expected fail-high node (a non-PV node reached
     /// by a null-window search of a late move, or two plies below one; 0 = off; see
@@ -528,7 +534,7 @@ impl Default for Params {
             razor_margin: 25,
             razor_depth: 2,
             fh_margin: 8,
-            tt_eval: [0, 1],
+            tt_eval: [0, 0],
             cut_lmr: [0, 1],
             lmr_cont: [0, 1],
             nmp_depth: 0,
