@@ -449,9 +449,9 @@ pub struct Trainer {
     pub val: Vec<Sample>,
     pub w: Vec<f32>,
     pub k: f32,
-    /// The accumulator model of an `--init` file, kept as it is when `--mlp` is off: counted
-    /// in the losses and written out, not trained.
-    frozen_heads: bool,
+    /// Per class, a head of an `--init` file kept as it is when `--mlp` is off: counted in
+    /// the losses and written out, not trained.
+    frozen_heads: [bool; CLASS_COUNT],
 }
 
 impl Trainer {
@@ -487,7 +487,7 @@ impl Trainer {
                 *x = (rng.unit() - 0.5) as f32 * 0.02;
             }
         }
-        Trainer { cfg, train, val, w, k, frozen_heads: false }
+        Trainer { cfg, train, val, w, k, frozen_heads: [false; CLASS_COUNT] }
     }
 
     fn target(&self, s: &Sample) -> f32 {
@@ -496,12 +496,13 @@ impl Trainer {
     }
 
     fn logit(&self, s: &Sample) -> f32 {
-        self.linear_logit(s) + if self.heads_on() { self.mlp_forward(s).out } else { 0.0 }
+        self.linear_logit(s) + if self.heads_on(s.class as usize) { self.mlp_forward(s).out } else { 0.0 }
     }
 
-    /// Whether the accumulator model counts: trained (`--mlp`) or kept from `--init`.
-    fn heads_on(&self) -> bool {
-        self.cfg.mlp || self.frozen_heads
+    /// Whether class `c`'s accumulator model counts: trained (`--mlp`) or kept from `--init`
+    /// (a class without a head adds nothing, so its forward pass is skipped).
+    fn heads_on(&self, c: usize) -> bool {
+        self.cfg.mlp || self.frozen_heads[c]
     }
 
     /// The logit without the accumulator model's output.
@@ -648,7 +649,7 @@ impl Trainer {
                 }
                 let h = HEAD_OFF + c * HEAD_SIZE;
                 self.w[h..h + HEAD_SIZE].copy_from_slice(&cw.head);
-                self.frozen_heads |= !self.cfg.mlp;
+                self.frozen_heads[c] = !self.cfg.mlp;
                 for x in self.w[h + HEAD_W2..h + HEAD_SIZE].iter_mut() {
                     *x *= scale;
                 }
@@ -700,7 +701,7 @@ impl Trainer {
                 let scale = 1.0 / chunk.len() as f32;
                 for &si in chunk {
                     let s = &self.train[si];
-                    let pass = self.heads_on().then(|| self.mlp_forward(s));
+                    let pass = self.heads_on(s.class as usize).then(|| self.mlp_forward(s));
                     let p = sigmoid(self.linear_logit(s) + pass.as_ref().map_or(0.0, |f| f.out));
                     let t = self.target(s);
                     train_loss += xent(t, p) as f64;
@@ -792,7 +793,7 @@ impl Trainer {
                     *v = [w[LINE_OFF + sh * 2], w[LINE_OFF + sh * 2 + 1]];
                 }
                 cw.mask.copy_from_slice(&w[MASK_OFF..MASK_OFF + MASK_COUNT]);
-                if self.heads_on() {
+                if self.heads_on(c) {
                     for code in 0..CODE_COUNT {
                         let o = EMB_OFF + (c * CODE_COUNT + code) * ACC;
                         cw.emb[code].copy_from_slice(&self.w[o..o + ACC]);
