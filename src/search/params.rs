@@ -20,7 +20,9 @@ pub struct Params {
     /// default.
     pub learned_order: i32,
     /// The same weight under renju (the rules differ in how much the policy helps: 50 against
-    /// 25 gained in freestyle, +24.8 ±20.9, and not in renju, −4.2 ±24.8).
+    /// 25 gained in freestyle, +24.8 ±20.9, and not in renju, −4.2 ±24.8). Those renju tests
+    /// were with generation 2's renju policy; since 2026-12-07 renju orders by generation 12's
+    /// (see README, "What the loop gave"), and 25 was not tested again with it.
     pub learned_order_renju: i32,
     /// Move-ordering score of a cell by the mover's own threat class.
     pub order_own: [i32; THREAT_COUNT],
