@@ -237,14 +237,14 @@ pub struct Params {
     /// and futility judge by the table's value instead.
     ///
     /// This knob and the next two hold [other rules, renju]: `--param tt_eval=1` sets both,
-    /// `tt_eval_renju=1` the renju one alone. On under renju, off elsewhere, since
-    /// 2026-12-02 (fifth session; `tt_eval` off under renju too since 2026-12-07, below):
-    /// alone each ended without a decision near +10 (SPRT 0,25
-    /// at 100 ms, 600 games, freestyle, balanced openings: `tt_eval=1` +8.7 ±19.4,
-    /// `cut_lmr=1` +10.4 ±18.9, `lmr_cont=1` +11.0 ±19.8); the three together gained in
-    /// renju on both opening sets tried and in freestyle on one of three (see README).
-    /// Under renju since 2026-12-07 (twenty-sixth session), with the
-    /// generation 11 renju tables: those tables with `tt_eval_renju=0` against main
+    /// `tt_eval_renju=1` the renju one alone. `cut_lmr` and `lmr_cont` are on under renju and
+    /// off elsewhere since 2026-12-02 (fifth session), and `tt_eval` was too until 2026-12-07
+    /// (below). Alone each ended without a decision near +10 (SPRT 0,25 at 100 ms, 600
+    /// games, freestyle, balanced openings: `tt_eval=1` +8.7 ±19.4, `cut_lmr=1` +10.4 ±18.9,
+    /// `lmr_cont=1` +11.0 ±19.8); the three together gained in renju on both opening sets
+    /// tried and in freestyle on one of three (see README). `tt_eval` off under renju too
+    /// since 2026-12-07 (twenty-sixth session), with the generation 11 renju tables: those
+    /// tables with `tt_eval_renju=0` against main
     /// (generation 2's tables, `tt_eval_renju=1`), SPRT 0,25 at 100 ms, balanced openings: no
     /// decision at the cap both times, 218-177-5, +35.7 ±29.9 (400 games, LLR 2.49, seed 75)
     /// and 309-281-10, +16.2 ±24.1 (600 games, LLR 0.62, seed 76): 527-458-15 together,
