@@ -143,6 +143,44 @@ fn merge_takes_the_named_classes_and_keeps_the_others_values() {
 }
 
 #[test]
+fn policy_blend_mixes_the_named_classes_policies_and_keeps_the_base_values() {
+    use gorin::eval::weights::{ClassWeights, Weights};
+    let mk = |k: f32, v: f32, p: f32| {
+        let classes = (0..4)
+            .map(|_| {
+                let mut c = ClassWeights::zero();
+                c.cell[5] = [v, -v];
+                c.policy[7] = [p, -p];
+                c.policy_line[3] = [2.0 * p, 0.0];
+                c
+            })
+            .collect();
+        Weights::new(k, true, false, classes)
+    };
+    let (a, b, out) = (tmp("ba.wts"), tmp("bb.wts"), tmp("bo.wts"));
+    mk(100.0, 0.5, 1.0).save(a.to_str().unwrap()).unwrap();
+    mk(200.0, 0.3, 3.0).save(b.to_str().unwrap()).unwrap();
+    let blend = |alpha: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gorin-train"))
+            .args(["--out", out.to_str().unwrap(), "--merge-base", a.to_str().unwrap()])
+            .args(["--merge-from", b.to_str().unwrap(), "--classes", "freestyle", "--policy-blend", alpha])
+            .output()
+            .unwrap()
+    };
+    let o = blend("0.25");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = Weights::load(out.to_str().unwrap()).unwrap();
+    // The base's K and values everywhere; the freestyle policy 0.75 x 1 + 0.25 x 3.
+    assert_eq!(m.k, 100.0);
+    assert_eq!(m.classes[0].cell[5], [0.5, -0.5]);
+    assert_eq!(m.classes[0].policy[7], [1.5, -1.5]);
+    assert_eq!(m.classes[0].policy_line[3], [3.0, 0.0]);
+    assert_eq!(m.classes[2].policy[7], [1.0, -1.0], "a class not named keeps the base policy");
+    let bad = blend("1.5");
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("0..=1"));
+}
+
+#[test]
 fn a_file_with_the_accumulator_model_keeps_it_without_mlp() {
     // The shipped file has heads (freestyle, standard): `--init` without `--mlp` must count
     // them in the losses, as `--mlp` does, and write them out untrained.

@@ -21,6 +21,10 @@ struct Cli {
     merge_from: Option<String>,
     #[arg(long)]
     classes: Option<String>,
+    /// With --merge-base: the listed classes keep the base file's values and get the policy
+    /// (1 - A) x base + A x --merge-from (code and line-shape tables), A in 0..=1.
+    #[arg(long, requires = "merge_base")]
+    policy_blend: Option<f32>,
     /// Output weights file.
     #[arg(long, short)]
     out: String,
@@ -88,7 +92,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
+fn merge(base: &str, from: &str, names: &str, blend: Option<f32>, out: &str) -> Result<(), String> {
     use gorin::board::features::CLASS_NAMES;
     use gorin::eval::weights::{HEAD_W2, Weights};
     let (a, b) = (Weights::load(base)?, Weights::load(from)?);
@@ -100,6 +104,31 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     if a.residual != b.residual {
         return Err("cannot merge a residual model with a plain one".into());
+    }
+    if let Some(alpha) = blend {
+        if !(0.0..=1.0).contains(&alpha) {
+            return Err("--policy-blend wants 0..=1".into());
+        }
+        let mix = |x: &mut Vec<[f32; 2]>, y: &[[f32; 2]]| -> Result<(), String> {
+            if x.len() != y.len() {
+                return Err("the two files' policy tables differ in size".into());
+            }
+            for (p, q) in x.iter_mut().zip(y) {
+                for s in 0..2 {
+                    p[s] = (1.0 - alpha) * p[s] + alpha * q[s];
+                }
+            }
+            Ok(())
+        };
+        let mut classes = a.classes.clone();
+        for &c in &take {
+            mix(&mut classes[c].policy, &b.classes[c].policy)?;
+            mix(&mut classes[c].policy_line, &b.classes[c].policy_line)?;
+        }
+        let w = Weights::new(a.k, a.policy_trained || b.policy_trained, a.residual, classes);
+        w.save(out)?;
+        println!("wrote {out} ({}): {names}: policy {alpha} x {from} + {} x {base}; the rest from {base}", w.tag(), 1.0 - alpha);
+        return Ok(());
     }
     let scale = a.k / b.k;
     let mut classes = a.classes.clone();
@@ -125,7 +154,7 @@ fn merge(base: &str, from: &str, names: &str, out: &str) -> Result<(), String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     if let (Some(base), Some(from), Some(classes)) = (&cli.merge_base, &cli.merge_from, &cli.classes) {
-        return merge(base, from, classes, &cli.out);
+        return merge(base, from, classes, cli.policy_blend, &cli.out);
     }
     let start = Instant::now();
     let mut games = Vec::new();
