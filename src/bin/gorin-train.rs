@@ -127,7 +127,11 @@ fn merge(base: &str, from: &str, names: &str, blend: Option<f32>, out: &str) -> 
         }
         let w = Weights::new(a.k, a.policy_trained || b.policy_trained, a.residual, classes);
         w.save(out)?;
-        println!("wrote {out} ({}): {names}: policy {alpha} x {from} + {} x {base}; the rest from {base}", w.tag(), 1.0 - alpha);
+        println!(
+            "wrote {out} ({}): {names}: policy {alpha} x {from} + {} x {base}; the rest from {base}",
+            w.tag(),
+            1.0 - alpha
+        );
         return Ok(());
     }
     let scale = a.k / b.k;
