@@ -341,6 +341,28 @@
 //! proved at 4.3 s with 10), 4 without a win within depth instead of 6, the 366 proved by both
 //! 1.04 times the nodes (geometric mean); 0 false wins. Too close to the noise to change the
 //! default.
+//!
+//! 2026-12-07 (twenty-ninth session), tried and not kept. (1) Reusing "no threat" findings:
+//! a closed-three or two maker whose VCF-threat test failed at an OR node was left out at the
+//! OR nodes up to three moves below it (and under the sibling replies of its parent AND node),
+//! unless it lay near (`near`) one of the moves between the two nodes; the findings were kept
+//! by node key across df-pn's returns. Counted on 天狗道场#61 at 3 s (`GORIN_TRACE`), the
+//! second pass's reply generation fell from 1.81 M to 1.35 M nodes. All 424 at 5 s, beside a
+//! run of the committed code: 362 proved against 361 (5 lost, 6 gained), the 350 proved by
+//! both 0.95 times the nodes and the time; and one problem, 天狗道场#110, came out "no win
+//! within depth" after 1.5 s where the committed code hits the limit: the skipped moves are a
+//! loss of completeness, so a disproof made with them is no disproof. Too little for a
+//! heuristic that needs a second search to keep `NONE` honest. (2) In `vct::breaking_replies`,
+//! a line cell up to the step where the line wins taken as breaking without the replay (the
+//! same reply sets, node counts identical): no time gain measurable on 61 problems of median
+//! difficulty (0.97 and 1.12 of the time in two runs), since those cells are the next moves
+//! of the line and the replay stops at once. A profile of those problems (`perf`, the solver
+//! only): the board's make and undo take 65% of the solver's time (`make` 46% alone, in the
+//! threat-search mode), the reply generation 27% inclusive, the VCF searches 37% inclusive.
+//! The median problem (60–100 K nodes, about 1.1 µs a node) takes 65–80 ms on this machine;
+//! on those 61 problems the committed code took 1.04 and 0.89 times the time of 1f8d870's
+//! build (two runs each, alternating; 1.09 times its nodes), so the 49 ms median measured at
+//! 1f8d870 owed more to an idle machine than to a faster solver.
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
