@@ -58,12 +58,21 @@ pub struct Searcher {
     solver: Option<ThreatSolver>,
     /// Answer with the one-ply simple chooser instead of searching.
     simple: bool,
+    /// The main thread's static-value corrections (`Params::corr`), kept from move to move.
+    corr: Vec<i32>,
 }
 
 impl Searcher {
     /// A searcher whose transposition table takes at most `tt_bytes`.
     pub fn new(tt_bytes: usize) -> Searcher {
-        Searcher { tt: Arc::new(Tt::new(tt_bytes)), params: Params::default(), threads: 1, solver: None, simple: false }
+        Searcher {
+            tt: Arc::new(Tt::new(tt_bytes)),
+            params: Params::default(),
+            threads: 1,
+            solver: None,
+            simple: false,
+            corr: Vec::new(),
+        }
     }
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
@@ -94,6 +103,7 @@ impl Searcher {
     /// Forgets everything learned (new game, `yxhashclear`).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.corr.clear();
         if let Some(s) = self.solver.as_mut() {
             s.clear();
         }
@@ -280,11 +290,16 @@ impl Searcher {
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
+            if self.params.corr > 0 {
+                w.corr = std::mem::take(&mut self.corr);
+                w.corr.resize(1 << CORR_LOG2, 0);
+            }
             if self.params.vbest_permille > 0 {
                 let log2 = self.solver_log2();
                 w.root_solver = Some(self.solver.get_or_insert_with(|| ThreatSolver::with_table_log2(log2)));
             }
             let mut r = w.iterate(on_event);
+            self.corr = std::mem::take(&mut w.corr);
             helpers_stop.store(true, Ordering::Relaxed);
             for h in helpers {
                 let hr = h.join().unwrap_or(None);
@@ -416,7 +431,25 @@ struct Worker<'a> {
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
+    /// Static-value corrections by threat state (`Params::corr`; empty when off): a moving
+    /// average of (searched value − static value), in sixteenths.
+    corr: Vec<i32>,
 }
+
+/// Entries (log2) of the static-value correction table.
+const CORR_LOG2: u32 = 14;
+/// The threat classes whose counts (0 to 3 each, both sides) key the correction table.
+const CORR_CLASSES: [Threat; 7] = [
+    Threat::Three,
+    Threat::OpenThree,
+    Threat::ThreeThree,
+    Threat::Four,
+    Threat::FourThree,
+    Threat::FourFour,
+    Threat::OpenFour,
+];
+/// A node's (searched − static) difference counts at most this much in the average.
+const CORR_ERR_MAX: Value = 150;
 
 /// The state of a turn's root-move checks (`Worker::verify_root`).
 #[derive(Default)]
@@ -483,7 +516,33 @@ impl<'a> Worker<'a> {
             excluded: [0; MAX_PLY],
             attack_at: [false; MAX_PLY],
             widen: false,
+            corr: if params.corr > 0 { vec![0; 1 << CORR_LOG2] } else { Vec::new() },
         }
+    }
+
+    /// The correction table's slot for the side to move here: its and the opponent's threat
+    /// counts, the side, the rule and the board width.
+    #[inline]
+    fn corr_slot(&self) -> usize {
+        let me = self.side;
+        let mut k = me.idx() as u64;
+        for c in [me, me.opp()] {
+            for t in CORR_CLASSES {
+                k = k << 2 | self.b.count(c, t).min(3) as u64;
+            }
+        }
+        ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize
+    }
+
+    /// The static value `e` with the correction of its threat state (`Params::corr`).
+    #[inline]
+    fn corrected(&self, e: Value) -> (Value, Option<usize>) {
+        if self.corr.is_empty() || e.abs() >= WIN_MIN {
+            return (e, None);
+        }
+        let s = self.corr_slot();
+        let c = self.corr[s] as i64 * self.params.corr as i64 / (16 * 100);
+        ((e as i64 + c).clamp(-(WIN_MIN as i64) + 1, WIN_MIN as i64 - 1) as Value, Some(s))
     }
 
     #[inline]
@@ -846,7 +905,8 @@ impl<'a> Worker<'a> {
         let rj = self.rj();
         // The static value for the pruning decisions below; with `tt_eval`, a table value
         // whose bound lies on the far side of it replaces it.
-        let raw_e = evaluate(&mut self.b, self.side, p);
+        let static_e = evaluate(&mut self.b, self.side, p);
+        let (raw_e, corr_slot) = self.corrected(static_e);
         let prune_e = match tt_hit {
             Some(h)
                 if p.tt_eval[rj] > 0
@@ -1128,6 +1188,20 @@ impl<'a> Worker<'a> {
         }
         let bound = Bound::of(best, alpha_orig, beta);
         self.tt.store(key, ply, best, 0, whole, bound, best_move as u16);
+        // The correction learns from nodes whose result says more than the static value: not
+        // a fail high at or below it, nor a fail low at or above it, nor a decided result.
+        if let Some(s) = corr_slot
+            && excluded == 0
+            && danger.is_none()
+            && best.abs() < WIN_MIN
+            && !(bound == Bound::Lower && best <= raw_e)
+            && !(bound == Bound::Upper && best >= raw_e)
+        {
+            let err = (best - static_e).clamp(-CORR_ERR_MAX, CORR_ERR_MAX) * 16;
+            let w = (whole + 1).min(16);
+            let e = &mut self.corr[s];
+            *e += (err - *e) * w / 64;
+        }
         best
     }
 
@@ -1136,7 +1210,8 @@ impl<'a> Worker<'a> {
     /// `qvcf_nodes` (the default) the threat solver looks for that VCF instead, and the static
     /// value stands when it finds none.
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
-        let mut stand = evaluate(&mut self.b, self.side, self.params);
+        let e = evaluate(&mut self.b, self.side, self.params);
+        let mut stand = self.corrected(e).0;
         let p = self.params;
         // Fours of the solver's VCF beyond the horizon (with `qvcf_nodes`).
         let vcf_depth = (p.qsearch_plies / 2).max(1) as u32;

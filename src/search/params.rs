@@ -286,6 +286,13 @@ pub struct Params {
     pub iir_depth: i32,
     /// Search threads when > 0 (for matches; 0 = the protocol's `INFO thread_num`).
     pub threads: i32,
+    /// Correction of the static value (0 = off): a table keyed by the threat state (the
+    /// counts of each threat class of both sides, and the side to move) keeps a moving
+    /// average of how far the searched value of a node lay from its static value, and the
+    /// pruning decisions and the quiescence's stand-pat value use the static value plus that
+    /// average. The value is this many percent of the average (100 = all of it). The main
+    /// thread's table lives from move to move (cleared with the transposition table).
+    pub corr: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
     /// Reverse futility: at depth ≤ `rfp_depth` a static value `rfp_margin` per ply above beta
@@ -533,6 +540,7 @@ impl Default for Params {
             root_lmr: 6,
             ext_defend: 0,
             threads: 0,
+            corr: 0,
             iir_depth: 0,
             lmp_depth: 0,
             lmp_base: 3,
@@ -607,6 +615,7 @@ impl Params {
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
+            "corr" => self.corr = v.clamp(0, 200) as i32,
             "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
             "root_lmr" => self.root_lmr = v.clamp(0, 1000) as i32,
             "smp_skip" => self.smp_skip = v.clamp(0, 1) as i32,
