@@ -290,9 +290,9 @@ impl Searcher {
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
-            if self.params.corr > 0 {
+            if self.params.corr > 0 || self.params.corr_moves > 0 {
                 w.corr = std::mem::take(&mut self.corr);
-                w.corr.resize(1 << CORR_LOG2, 0);
+                w.corr.resize(2 << CORR_LOG2, 0);
             }
             if self.params.vbest_permille > 0 {
                 let log2 = self.solver_log2();
@@ -431,8 +431,9 @@ struct Worker<'a> {
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
-    /// Static-value corrections by threat state (`Params::corr`; empty when off): a moving
-    /// average of (searched value − static value), in sixteenths.
+    /// Static-value corrections (`Params::corr`, `Params::corr_moves`; empty when off): a
+    /// moving average of (searched value − static value), in sixteenths, by threat state
+    /// (the first half) and by the last two moves (the second half).
     corr: Vec<i32>,
 }
 
@@ -516,7 +517,7 @@ impl<'a> Worker<'a> {
             excluded: [0; MAX_PLY],
             attack_at: [false; MAX_PLY],
             widen: false,
-            corr: if params.corr > 0 { vec![0; 1 << CORR_LOG2] } else { Vec::new() },
+            corr: if params.corr > 0 || params.corr_moves > 0 { vec![0; 2 << CORR_LOG2] } else { Vec::new() },
         }
     }
 
@@ -534,14 +535,24 @@ impl<'a> Worker<'a> {
         ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize
     }
 
-    /// The static value `e` with the correction of its threat state (`Params::corr`).
+    /// The correction table's slot for the last two moves (in its second half).
     #[inline]
-    fn corrected(&self, e: Value) -> (Value, Option<usize>) {
+    fn corr_moves_slot(&self) -> usize {
+        let m = |k| self.b.recent_move(k).map_or(0, |i| i as u64 + 1);
+        let k = (m(0) << 16 | m(1)) << 1 | self.side.idx() as u64;
+        (1 << CORR_LOG2) + ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize
+    }
+
+    /// The static value `e` with the corrections of its threat state (`Params::corr`) and of
+    /// the last two moves (`Params::corr_moves`), and the slots read.
+    #[inline]
+    fn corrected(&self, e: Value) -> (Value, Option<[usize; 2]>) {
         if self.corr.is_empty() || e.abs() >= WIN_MIN {
             return (e, None);
         }
-        let s = self.corr_slot();
-        let c = self.corr[s] as i64 * self.params.corr as i64 / (16 * 100);
+        let s = [self.corr_slot(), self.corr_moves_slot()];
+        let (p1, p2) = (self.params.corr as i64, self.params.corr_moves as i64);
+        let c = (self.corr[s[0]] as i64 * p1 + self.corr[s[1]] as i64 * p2) / (16 * 100);
         ((e as i64 + c).clamp(-(WIN_MIN as i64) + 1, WIN_MIN as i64 - 1) as Value, Some(s))
     }
 
@@ -1199,8 +1210,12 @@ impl<'a> Worker<'a> {
         {
             let err = (best - static_e).clamp(-CORR_ERR_MAX, CORR_ERR_MAX) * 16;
             let w = (whole + 1).min(16);
-            let e = &mut self.corr[s];
-            *e += (err - *e) * w / 64;
+            for (k, s) in s.into_iter().enumerate() {
+                if [p.corr, p.corr_moves][k] > 0 {
+                    let e = &mut self.corr[s];
+                    *e += (err - *e) * w / 64;
+                }
+            }
         }
         best
     }

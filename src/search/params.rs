@@ -292,7 +292,15 @@ pub struct Params {
     /// pruning decisions and the quiescence's stand-pat value use the static value plus that
     /// average. The value is this many percent of the average (100 = all of it). The main
     /// thread's table lives from move to move (cleared with the transposition table).
+    /// `corr=100` against 9477f8e, SPRT (0, 25) at 100 ms, balanced openings (2026-12-07):
+    /// freestyle 213-181-6 (+27.9 ±28.6, 400-game cap, LLR 1.83, seed 97), again **H1** at game
+    /// 362, 202-156-4 (+44.4 ±32.6, seed 99); renju 215-182-3 (+28.7 ±31.2, 400-game cap, LLR
+    /// 1.63, seed 98), again 424-371-5 (+23.1 ±21.4, 95% [+1.7, +44.6], 800-game cap, LLR 2.27,
+    /// seed 100); renju's two runs together 639-553-8, about +25. 100 by default since.
     pub corr: i32,
+    /// The same correction by the last two moves (and the side to move), this many percent
+    /// of its average added too (0 = off).
+    pub corr_moves: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
     /// Reverse futility: at depth ≤ `rfp_depth` a static value `rfp_margin` per ply above beta
@@ -540,7 +548,8 @@ impl Default for Params {
             root_lmr: 6,
             ext_defend: 0,
             threads: 0,
-            corr: 0,
+            corr: 100,
+            corr_moves: 0,
             iir_depth: 0,
             lmp_depth: 0,
             lmp_base: 3,
@@ -616,6 +625,7 @@ impl Params {
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
             "corr" => self.corr = v.clamp(0, 200) as i32,
+            "corr_moves" => self.corr_moves = v.clamp(0, 200) as i32,
             "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
             "root_lmr" => self.root_lmr = v.clamp(0, 1000) as i32,
             "smp_skip" => self.smp_skip = v.clamp(0, 1) as i32,
