@@ -527,9 +527,13 @@ impl<'a> Worker<'a> {
     fn corr_slot(&self) -> usize {
         let me = self.side;
         let mut k = me.idx() as u64;
+        let cap = if self.params.corr_key == 2 { 1 } else { 3 };
         for c in [me, me.opp()] {
             for t in CORR_CLASSES {
-                k = k << 2 | self.b.count(c, t).min(3) as u64;
+                k = k << 2 | self.b.count(c, t).min(cap) as u64;
+            }
+            if self.params.corr_key == 1 {
+                k = k << 3 | self.b.count(c, Threat::Two).min(7) as u64;
             }
         }
         ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize

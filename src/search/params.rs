@@ -306,6 +306,12 @@ pub struct Params {
     /// 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: **H0** at game 562,
     /// 272-281-11, −5.5 ±25.1 (seed 101). Off.
     pub corr_moves: i32,
+    /// The correction's threat state: 0 the counts 0 to 3 of each class; 1 also each side's
+    /// two points (0 to 7), against 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced
+    /// openings: **H0** at game 143, 59-82-2, −59.3 ±48.2 (seed 104); 2 only whether each
+    /// class is there (0 or 1), the same SPRT: **H0** at game 252, 109-137-6, −38.8 ±40.4
+    /// (seed 105). 0 by default.
+    pub corr_key: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
     /// Reverse futility: at depth ≤ `rfp_depth` a static value `rfp_margin` per ply above beta
@@ -555,6 +561,7 @@ impl Default for Params {
             threads: 0,
             corr: 100,
             corr_moves: 0,
+            corr_key: 0,
             iir_depth: 0,
             lmp_depth: 0,
             lmp_base: 3,
@@ -631,6 +638,7 @@ impl Params {
             "threads" => self.threads = v.clamp(0, 64) as i32,
             "corr" => self.corr = v.clamp(0, 200) as i32,
             "corr_moves" => self.corr_moves = v.clamp(0, 200) as i32,
+            "corr_key" => self.corr_key = v.clamp(0, 2) as i32,
             "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
             "root_lmr" => self.root_lmr = v.clamp(0, 1000) as i32,
             "smp_skip" => self.smp_skip = v.clamp(0, 1) as i32,
