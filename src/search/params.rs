@@ -294,23 +294,23 @@ pub struct Params {
     /// thread's table lives from move to move (cleared with the transposition table).
     /// `corr=100` against 9477f8e, SPRT (0, 25) at 100 ms, balanced openings (2026-12-07):
     /// freestyle 213-181-6 (+27.9 ±28.6, 400-game cap, LLR 1.83, seed 97), again **H1** at game
-    /// 362, 202-156-4 (+44.4 ±32.6, seed 99); renju 215-182-3 (+28.7 ±31.2, 400-game cap, LLR
-    /// 1.63, seed 98), again 424-371-5 (+23.1 ±21.4, 95% [+1.7, +44.6], 800-game cap, LLR 2.27,
-    /// seed 100); renju's two runs together 639-553-8, about +25. 100 by default since.
-    /// Against that (5e55ab4), freestyle: `corr=150` **H0** at game 193, 81-108-4, −47.3
-    /// ±44.3 (seed 102); `corr=70` 193-197-10, −3.5 ±27.6, no decision at the 400-game cap
-    /// (LLR −2.02, seed 103).
+    /// 360 (362 played), 202-156-4 (+44.4 ±32.6, seed 99); renju 215-182-3 (+28.7 ±31.2,
+    /// 400-game cap, LLR 1.63, seed 98), again 424-371-5 (+23.1 ±21.4, 95% [+1.7, +44.6],
+    /// 800-game cap, LLR 2.27, seed 100); renju's two runs together 639-553-8, about +25. 100
+    /// by default since. Against that (5e55ab4), freestyle: `corr=150` **H0** at game 191
+    /// (193 played), 81-108-4, −47.3 ±44.3 (seed 102); `corr=70` 193-197-10, −3.5 ±27.6, no
+    /// decision at the 400-game cap (LLR −2.02, seed 103).
     pub corr: i32,
     /// The same correction by the last two moves (and the side to move), this many percent
     /// of its average added too (0 = off). `corr_moves=50` on top of `corr=100`, against
-    /// 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: **H0** at game 562,
-    /// 272-281-11, −5.5 ±25.1 (seed 101). Off.
+    /// 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: **H0** at game 562
+    /// (564 played), 272-281-11, −5.5 ±25.1 (seed 101). Off.
     pub corr_moves: i32,
     /// The correction's threat state: 0 the counts 0 to 3 of each class; 1 also each side's
-    /// two points (0 to 7), against 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced
-    /// openings: **H0** at game 143, 59-82-2, −59.3 ±48.2 (seed 104); 2 only whether each
-    /// class is there (0 or 1), the same SPRT: **H0** at game 252, 109-137-6, −38.8 ±40.4
-    /// (seed 105). 0 by default.
+    /// two points (0 to 7); 2 only whether each class is there (0 or 1). Against 5e55ab4, SPRT
+    /// (0, 25) at 100 ms, freestyle, balanced openings: 1 **H0** at game 141 (143 played),
+    /// 59-82-2, −59.3 ±48.2 (seed 104); 2 **H0** at game 250 (252 played), 109-137-6, −38.8
+    /// ±40.4 (seed 105). 0 by default.
     pub corr_key: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
