@@ -439,16 +439,9 @@ struct Worker<'a> {
 
 /// Entries (log2) of the static-value correction table.
 const CORR_LOG2: u32 = 14;
-/// The threat classes whose counts (0 to 3 each, both sides) key the correction table.
-const CORR_CLASSES: [Threat; 7] = [
-    Threat::Three,
-    Threat::OpenThree,
-    Threat::ThreeThree,
-    Threat::Four,
-    Threat::FourThree,
-    Threat::FourFour,
-    Threat::OpenFour,
-];
+/// The threat classes whose counts (0 to 3 each, both sides) key the correction table:
+/// three to open four.
+const CORR_CLASSES: std::ops::RangeInclusive<usize> = Threat::Three as usize..=Threat::OpenFour as usize;
 /// A node's (searched − static) difference counts at most this much in the average.
 const CORR_ERR_MAX: Value = 150;
 
@@ -529,7 +522,7 @@ impl<'a> Worker<'a> {
         let mut k = me.idx() as u64;
         let cap = if self.params.corr_key == 2 { 1 } else { 3 };
         for c in [me, me.opp()] {
-            for t in CORR_CLASSES {
+            for &t in &Threat::ALL[CORR_CLASSES] {
                 k = k << 2 | self.b.count(c, t).min(cap) as u64;
             }
             if self.params.corr_key == 1 {
@@ -554,8 +547,9 @@ impl<'a> Worker<'a> {
         if self.corr.is_empty() || e.abs() >= WIN_MIN {
             return (e, None);
         }
-        let s = [self.corr_slot(), self.corr_moves_slot()];
         let (p1, p2) = (self.params.corr as i64, self.params.corr_moves as i64);
+        // slot 0 (never updated) stands for a table that is off
+        let s = [self.corr_slot(), if p2 > 0 { self.corr_moves_slot() } else { 0 }];
         let c = (self.corr[s[0]] as i64 * p1 + self.corr[s[1]] as i64 * p2) / (16 * 100);
         ((e as i64 + c).clamp(-(WIN_MIN as i64) + 1, WIN_MIN as i64 - 1) as Value, Some(s))
     }
@@ -1689,6 +1683,33 @@ mod tests {
         let g = game(Rule::Freestyle, "h8h9i8i9j8j9k8");
         let r = think(&g, 4);
         assert!(r.progress.value <= -WIN_MIN, "{:?}", r.progress);
+    }
+
+    #[test]
+    fn the_correction_learns_keeps_from_move_to_move_and_is_cleared() {
+        let g = game(Rule::Freestyle, "h8i9j10h9g9i7i8");
+        let mut s = Searcher::new(1 << 20);
+        let limits = Limits {
+            budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+            max_depth: Some(6),
+            max_nodes: None,
+        };
+        let stop = AtomicBool::new(false);
+        let first = s.think(&g, &limits, &stop, &mut |_| {}).unwrap();
+        assert_eq!(s.corr.len(), 2 << CORR_LOG2);
+        assert!(s.corr.iter().any(|&e| e != 0), "no node updated the correction");
+        // The learned table changes the next search of the same position (it starts from it).
+        let learned = s.corr.clone();
+        s.tt.clear();
+        let second = s.think(&g, &limits, &stop, &mut |_| {}).unwrap();
+        assert_ne!(first.progress.nodes, second.progress.nodes);
+        assert_ne!(s.corr, learned);
+        s.clear();
+        assert!(s.corr.is_empty());
+        // Off: no table at all.
+        s.params_mut().corr = 0;
+        s.think(&g, &limits, &stop, &mut |_| {}).unwrap();
+        assert!(s.corr.is_empty());
     }
 
     #[test]
