@@ -1211,7 +1211,7 @@ impl<'a> Worker<'a> {
             for (k, s) in s.into_iter().enumerate() {
                 if [p.corr, p.corr_moves][k] > 0 {
                     let e = &mut self.corr[s];
-                    *e += (err - *e) * w / 64;
+                    *e += (err - *e) * w / p.corr_rate;
                 }
             }
         }
