@@ -297,7 +297,9 @@ pub struct Params {
     /// 360 (362 played), 202-156-4 (+44.4 ±32.6, seed 99); renju 215-182-3 (+28.7 ±31.2,
     /// 400-game cap, LLR 1.63, seed 98), again 424-371-5 (+23.1 ±21.4, 95% [+1.7, +44.6],
     /// 800-game cap, LLR 2.27, seed 100); renju's two runs together 639-553-8, about +25. 100
-    /// by default since. Against that (5e55ab4), freestyle: `corr=150` **H0** at game 191
+    /// by default since. A third renju run (5e55ab4 against itself with `corr=0`, seed 107):
+    /// 301-288-11, +7.5 ±23.5, no decision at the 600-game cap (LLR −0.86); the three
+    /// together 940-841-19 in 1800 games, 52.8%, about +19. Against that (5e55ab4), freestyle: `corr=150` **H0** at game 191
     /// (193 played), 81-108-4, −47.3 ±44.3 (seed 102); `corr=70` 193-197-10, −3.5 ±27.6, no
     /// decision at the 400-game cap (LLR −2.02, seed 103).
     pub corr: i32,
