@@ -282,6 +282,10 @@ impl Searcher {
                 let side = game.to_move;
                 helpers.push(scope.spawn(move || {
                     let mut w = Worker::new(board, side, params, tt, limits, helpers_stop, nodes, start);
+                    if params.corr_on() {
+                        // helpers start each move from an empty correction table
+                        w.corr = vec![0; CORR_LEN];
+                    }
                     w.helper_offset = t as i32;
                     w.root_excluded = excluded.clone();
                     w.iterate(&mut |_| {})
@@ -290,9 +294,9 @@ impl Searcher {
             let mut w =
                 Worker::new(game.board.clone(), game.to_move, &self.params, &self.tt, limits, stop, &nodes, start);
             w.root_excluded = excluded.clone();
-            if self.params.corr > 0 || self.params.corr_moves > 0 {
+            if self.params.corr_on() {
                 w.corr = std::mem::take(&mut self.corr);
-                w.corr.resize(2 << CORR_LOG2, 0);
+                w.corr.resize(CORR_LEN, 0);
             }
             if self.params.vbest_permille > 0 {
                 let log2 = self.solver_log2();
@@ -437,8 +441,10 @@ struct Worker<'a> {
     corr: Vec<i32>,
 }
 
-/// Entries (log2) of the static-value correction table.
+/// Entries (log2) of each half of the static-value correction table.
 const CORR_LOG2: u32 = 14;
+/// Entries of the whole table (threat-state half, then last-moves half).
+const CORR_LEN: usize = 2 << CORR_LOG2;
 /// The threat classes whose counts (0 to 3 each, both sides) key the correction table:
 /// three to open four.
 const CORR_CLASSES: std::ops::RangeInclusive<usize> = Threat::Three as usize..=Threat::OpenFour as usize;
@@ -510,7 +516,7 @@ impl<'a> Worker<'a> {
             excluded: [0; MAX_PLY],
             attack_at: [false; MAX_PLY],
             widen: false,
-            corr: if params.corr > 0 || params.corr_moves > 0 { vec![0; 2 << CORR_LOG2] } else { Vec::new() },
+            corr: Vec::new(),
         }
     }
 
@@ -1696,7 +1702,7 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let first = s.think(&g, &limits, &stop, &mut |_| {}).unwrap();
-        assert_eq!(s.corr.len(), 2 << CORR_LOG2);
+        assert_eq!(s.corr.len(), CORR_LEN);
         assert!(s.corr.iter().any(|&e| e != 0), "no node updated the correction");
         // The learned table changes the next search of the same position (it starts from it).
         let learned = s.corr.clone();

@@ -611,6 +611,11 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Is either table of the static-value correction on (`corr`, `corr_moves`)?
+    pub fn corr_on(&self) -> bool {
+        self.corr > 0 || self.corr_moves > 0
+    }
+
     /// Sets a scalar tunable by name (for tuning matches): `qsearch_plies`, `qsearch_moves`,
     /// `lmr_after`, `aspiration`, `max_moves0`..`max_moves3`.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
