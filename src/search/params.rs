@@ -260,7 +260,9 @@ pub struct Params {
     /// Null move with threat verification at non-PV nodes of depth ≥ `nmp_depth` (0 = off):
     /// only when the opponent has no four or double-three point and the static value is above
     /// beta; reduction `nmp_r`; a fail high is verified by a normal search reduced as much.
-    /// `nmp_depth=4 nmp_r=3`: freestyle +7 ±39 (H0), renju −102 ±91 (H0).
+    /// `nmp_depth=4 nmp_r=3`: freestyle +7 ±39 (H0), renju −102 ±91 (H0). Again on 0856723
+    /// (threat-state correction on), `nmp_depth=4`, SPRT (0, 25) at 100 ms, freestyle,
+    /// balanced openings: **H0** at game 388, 181-202-7, −18.7 ±31.4 (seed 110).
     pub nmp_depth: i32,
     pub nmp_r: i32,
     /// 1: helper threads follow a skip schedule over depths and the answer comes from the
@@ -282,7 +284,9 @@ pub struct Params {
     /// [−5.5, −0.4] (seed 7), +2.1% [−0.8, +5.0] (seed 9), −0.4% [−2.4, +1.5] together.
     pub ext_defend: i32,
     /// Internal iterative reduction: at depth ≥ this (0 = off) a node without a table move is
-    /// searched a ply shallower. `iir_depth=4`: freestyle +11.6 ±28.2 (H0 after 270 games).
+    /// searched a ply shallower. `iir_depth=4`: freestyle +11.6 ±28.2 (H0 after 270 games);
+    /// again on 0856723, SPRT (0, 25) at 100 ms, balanced openings: **H0** at game 323,
+    /// 148-168-9, −20.4 ±33.2 (seed 111).
     pub iir_depth: i32,
     /// Search threads when > 0 (for matches; 0 = the protocol's `INFO thread_num`).
     pub threads: i32,
@@ -303,11 +307,24 @@ pub struct Params {
     /// (193 played), 81-108-4, −47.3 ±44.3 (seed 102); `corr=70` 193-197-10, −3.5 ±27.6, no
     /// decision at the 400-game cap (LLR −2.02, seed 103).
     pub corr: i32,
+    /// `corr` under renju alone (−1 = as `corr`). `corr_renju=50` against 100 (the same
+    /// binary without), SPRT (0, 25) at 100 ms, renju, balanced openings: **H0** at game 492,
+    /// 239-250-5, −7.7 ±25.9 (seed 114). As `corr` by default.
+    pub corr_renju: i32,
     /// The same correction by the last two moves (and the side to move), this many percent
     /// of its average added too (0 = off). `corr_moves=50` on top of `corr=100`, against
     /// 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: **H0** at game 562
     /// (564 played), 272-281-11, −5.5 ±25.1 (seed 101). Off.
     pub corr_moves: i32,
+    /// The key of `corr_moves`'s table: 0 the cells of the last two moves; 1 the shape of
+    /// the last move of the line (the feature codes of its cell for the mover and the
+    /// opponent before it was played); 2 the shapes of the last two. `corr_moves=50
+    /// corr_mkey=1` against 0856723 (the same binary without), SPRT (0, 25) at 100 ms,
+    /// freestyle, balanced openings: 208-182-10, +22.6 ±29.8 (no decision at the 400-game
+    /// cap, LLR 1.11, seed 108), again 297-288-15, +5.2 ±22.8 (no decision at the 600-game
+    /// cap, LLR −1.34, seed 109): 505-470-25 together, about +12; renju: **H0** at game 361,
+    /// 168-190-5, −20.2 ±31.8 (seed 115). Off.
+    pub corr_mkey: i32,
     /// The correction's threat state: 0 the counts 0 to 3 of each class; 1 also each side's
     /// two points (0 to 7); 2 only whether each class is there (0 or 1). Against 5e55ab4, SPRT
     /// (0, 25) at 100 ms, freestyle, balanced openings: 1 **H0** at game 141 (143 played),
@@ -328,6 +345,12 @@ pub struct Params {
     pub rfp_depth: i32,
     /// Aspiration window half-width.
     pub aspiration: i32,
+    /// After an aspiration fail the failing side of the window is moved out by twice the last
+    /// margin (from the value found) instead of opening the whole window (0 = off).
+    /// `asp_widen=1` against 0856723's search (the same binary without), SPRT (0, 25) at
+    /// 100 ms, freestyle, balanced openings: 299-291-10, +4.6 ±25.2, no decision at the
+    /// 600-game cap (LLR −1.19, seed 113). Off.
+    pub asp_widen: i32,
     /// Plies of own-four sequences searched beyond the horizon.
     pub qsearch_plies: i32,
     /// Beyond the horizon (0 = off, the four quiescence): the side to move's VCF is looked
@@ -567,7 +590,9 @@ impl Default for Params {
             ext_defend: 0,
             threads: 0,
             corr: 100,
+            corr_renju: -1,
             corr_moves: 0,
+            corr_mkey: 0,
             corr_key: 0,
             corr_rate: 64,
             iir_depth: 0,
@@ -582,6 +607,7 @@ impl Default for Params {
             nmp_depth: 0,
             nmp_r: 3,
             aspiration: 60,
+            asp_widen: 0,
             rfp_margin: 50,
             rfp_depth: 6,
             qsearch_plies: 16,
@@ -613,7 +639,7 @@ impl Default for Params {
 impl Params {
     /// Is either table of the static-value correction on (`corr`, `corr_moves`)?
     pub fn corr_on(&self) -> bool {
-        self.corr > 0 || self.corr_moves > 0
+        self.corr > 0 || self.corr_renju > 0 || self.corr_moves > 0
     }
 
     /// Sets a scalar tunable by name (for tuning matches): `qsearch_plies`, `qsearch_moves`,
@@ -651,6 +677,8 @@ impl Params {
             "threads" => self.threads = v.clamp(0, 64) as i32,
             "corr" => self.corr = v.clamp(0, 200) as i32,
             "corr_moves" => self.corr_moves = v.clamp(0, 200) as i32,
+            "corr_renju" => self.corr_renju = v.clamp(-1, 200) as i32,
+            "corr_mkey" => self.corr_mkey = v.clamp(0, 2) as i32,
             "corr_key" => self.corr_key = v.clamp(0, 2) as i32,
             "corr_rate" => self.corr_rate = v.clamp(16, 1024) as i32,
             "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
@@ -671,6 +699,7 @@ impl Params {
             "nmp_r" => self.nmp_r = v.clamp(1, 10) as i32,
             "rfp_margin" => self.rfp_margin = v.max(0) as i32,
             "rfp_depth" => self.rfp_depth = v.clamp(0, 20) as i32,
+            "asp_widen" => self.asp_widen = v.clamp(0, 1) as i32,
             "aspiration" => self.aspiration = v.max(1) as i32,
             "learned_eval" => self.learned_eval = v.clamp(0, 1) as i32,
             "learned_order" => self.learned_order = v.clamp(0, 10_000) as i32,
