@@ -252,7 +252,10 @@ pub struct Params {
     pub tt_eval: [i32; 2],
     /// Plies more of late-move reduction at an expected fail-high node (a non-PV node reached
     /// by a null-window search of a late move, or two plies below one; 0 = off; see
-    /// `tt_eval`).
+    /// `tt_eval`). Freestyle again on b667d8e (threat-state correction on), `cut_lmr=1`
+    /// against the same binary without, SPRT (0, 25) at 100 ms, balanced openings:
+    /// 312-284-4, +16.2 ±24.0, no decision at the 600-game cap (LLR 0.62, seed 116); again,
+    /// **H0** at game 150, 65-85-2, −46.0 ±44.2 (seed 117). Still off in freestyle.
     pub cut_lmr: [i32; 2],
     /// A ply less of late-move reduction for a move that makes an open three or better when
     /// our move two plies up did too: an attack going on (0 = off; see `tt_eval`).
