@@ -432,10 +432,6 @@ struct Worker<'a> {
     /// Did the move made at each ply of the current line make an open three or better for
     /// its side (for `lmr_cont`)?
     attack_at: [bool; MAX_PLY],
-    /// The shape of the move made at each ply of the current line: the mover's feature code
-    /// at its cell (what it made) and the opponent's (what it took away), `NULL_SHAPE` for a
-    /// null move (for `corr_mkey`).
-    shape_at: [u32; MAX_PLY],
     /// The root was proven lost under a turn limit (`think_lost`): every node searches the
     /// moves beyond its move cap when the kept ones lose.
     widen: bool,
@@ -452,8 +448,6 @@ const CORR_LEN: usize = 2 << CORR_LOG2;
 /// The threat classes whose counts (0 to 3 each, both sides) key the correction table:
 /// three to open four.
 const CORR_CLASSES: std::ops::RangeInclusive<usize> = Threat::Three as usize..=Threat::OpenFour as usize;
-/// The shape of a null move in `Worker::shape_at`.
-const NULL_SHAPE: u32 = u32::MAX;
 /// A node's (searched − static) difference counts at most this much in the average.
 const CORR_ERR_MAX: Value = 150;
 
@@ -521,7 +515,6 @@ impl<'a> Worker<'a> {
             static_eval: [NO_EVAL; MAX_PLY],
             excluded: [0; MAX_PLY],
             attack_at: [false; MAX_PLY],
-            shape_at: [0; MAX_PLY],
             widen: false,
             corr: Vec::new(),
         }
@@ -551,32 +544,25 @@ impl<'a> Worker<'a> {
         ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize
     }
 
-    /// The correction table's slot for the last two moves (in its second half): by their
-    /// cells, or with `corr_mkey` by the shapes (feature codes) the last one (1) or two (2)
-    /// moves of this line made (moves before the root count as shape 0).
+    /// The correction table's slot for the last two moves (in its second half).
     #[inline]
-    fn corr_moves_slot(&self, ply: usize) -> usize {
-        let k = if self.params.corr_mkey > 0 {
-            let shape = |back: usize| if ply > back { self.shape_at[ply - 1 - back] as u64 } else { 0 };
-            let two = if self.params.corr_mkey >= 2 { shape(1) } else { 0 };
-            ((shape(0) << 32 | two) << 1 | self.side.idx() as u64) ^ 0x51ab_e0c3_0000_0000
-        } else {
-            let m = |k| self.b.recent_move(k).map_or(0, |i| i as u64 + 1);
-            (m(0) << 16 | m(1)) << 1 | self.side.idx() as u64
-        };
+    fn corr_moves_slot(&self) -> usize {
+        let m = |k| self.b.recent_move(k).map_or(0, |i| i as u64 + 1);
+        let k = (m(0) << 16 | m(1)) << 1 | self.side.idx() as u64;
         (1 << CORR_LOG2) + ((k ^ self.key_tag).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CORR_LOG2)) as usize
     }
 
-    /// The static value `e` with the corrections of its threat state (`Params::corr`) and of
-    /// the last two moves (`Params::corr_moves`), and the slots read.
+    /// The static value `e` with the corrections of its threat state (`Params::corr`, under
+    /// renju `Params::corr_renju` if set) and of the last two moves (`Params::corr_moves`),
+    /// and the slots read.
     #[inline]
-    fn corrected(&self, e: Value, ply: usize) -> (Value, Option<[usize; 2]>) {
+    fn corrected(&self, e: Value) -> (Value, Option<[usize; 2]>) {
         if self.corr.is_empty() || e.abs() >= WIN_MIN {
             return (e, None);
         }
         let (p1, p2) = (self.corr_pct() as i64, self.params.corr_moves as i64);
         // slot 0 (never updated) stands for a table that is off
-        let s = [self.corr_slot(), if p2 > 0 { self.corr_moves_slot(ply) } else { 0 }];
+        let s = [self.corr_slot(), if p2 > 0 { self.corr_moves_slot() } else { 0 }];
         let c = (self.corr[s[0]] as i64 * p1 + self.corr[s[1]] as i64 * p2) / (16 * 100);
         ((e as i64 + c).clamp(-(WIN_MIN as i64) + 1, WIN_MIN as i64 - 1) as Value, Some(s))
     }
@@ -591,9 +577,6 @@ impl<'a> Worker<'a> {
     #[inline]
     fn make(&mut self, i: usize, ply: usize) {
         self.attack_at[ply] = self.b.threat(i, self.side) >= Threat::OpenThree;
-        if self.params.corr_mkey > 0 {
-            self.shape_at[ply] = (self.b.code(i, self.side) as u32) << 16 | self.b.code(i, self.side.opp()) as u32;
-        }
         self.b.make(i, self.side);
         self.side = self.side.opp();
     }
@@ -945,7 +928,7 @@ impl<'a> Worker<'a> {
         // The static value for the pruning decisions below; with `tt_eval`, a table value
         // whose bound lies on the far side of it replaces it.
         let static_e = evaluate(&mut self.b, self.side, p);
-        let (raw_e, corr_slot) = self.corrected(static_e, pu);
+        let (raw_e, corr_slot) = self.corrected(static_e);
         let prune_e = match tt_hit {
             Some(h)
                 if p.tt_eval[rj] > 0
@@ -1006,7 +989,6 @@ impl<'a> Worker<'a> {
             self.side = self.side.opp();
             self.null_at[pu] = true;
             self.attack_at[pu] = false;
-            self.shape_at[pu] = NULL_SHAPE;
             let v = -self.search(-beta, -beta + 1, depth - ONE_PLY - r, ply + 1, !cut);
             self.null_at[pu] = false;
             self.side = self.side.opp();
@@ -1255,7 +1237,7 @@ impl<'a> Worker<'a> {
     /// value stands when it finds none.
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: i32, depth: i32) -> Value {
         let e = evaluate(&mut self.b, self.side, self.params);
-        let mut stand = self.corrected(e, ply as usize).0;
+        let mut stand = self.corrected(e).0;
         let p = self.params;
         // Fours of the solver's VCF beyond the horizon (with `qvcf_nodes`).
         let vcf_depth = (p.qsearch_plies / 2).max(1) as u32;
@@ -1779,41 +1761,22 @@ mod tests {
     }
 
     #[test]
-    fn the_shape_key_and_the_widening_window_change_the_search_but_not_a_forced_win() {
+    fn the_widening_window_keeps_a_forced_win() {
         // Black's open three h8 i8 j8 to move (white's h9 i9 j9 is one too): g8 or k8 makes
         // a straight four, which wins before white's three does.
         let g = game(Rule::Freestyle, "h8h9i8i9j8j9");
-        assert!(think(&g, 4).progress.value >= WIN_MIN);
-        for (name, v) in [("corr_mkey", 1), ("asp_widen", 1)] {
+        for widen in [0, 1] {
             let mut s = Searcher::new(1 << 20);
-            s.params_mut().set(name, v).unwrap();
-            if name == "corr_mkey" {
-                s.params_mut().corr_moves = 50;
-            }
+            s.params_mut().set("asp_widen", widen).unwrap();
             let limits = Limits {
                 budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(4),
+                max_depth: Some(5),
                 max_nodes: None,
             };
             let r = s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap();
-            assert!(r.progress.value >= WIN_MIN, "{name}: {}", r.progress.value);
-            assert!(["g8", "k8"].contains(&r.best.to_notation().as_str()), "{name}: {}", r.best.to_notation());
+            assert!(r.progress.value >= WIN_MIN, "asp_widen={widen}: {}", r.progress.value);
+            assert!(["g8", "k8"].contains(&r.best.to_notation().as_str()), "{}", r.best.to_notation());
         }
-        // In a quiet position the shape key reads other slots than the cells of the last
-        // moves, so the search differs.
-        let q = game(Rule::Freestyle, "h8i9j10h9g9i7i8");
-        let with = |mkey: i64| {
-            let mut s = Searcher::new(1 << 20);
-            s.params_mut().corr_moves = 50;
-            s.params_mut().set("corr_mkey", mkey).unwrap();
-            let limits = Limits {
-                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(6),
-                max_nodes: None,
-            };
-            s.think(&q, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap().progress.nodes
-        };
-        assert_ne!(with(0), with(1));
     }
 
     #[test]

@@ -317,17 +317,12 @@ pub struct Params {
     /// The same correction by the last two moves (and the side to move), this many percent
     /// of its average added too (0 = off). `corr_moves=50` on top of `corr=100`, against
     /// 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: **H0** at game 562
-    /// (564 played), 272-281-11, −5.5 ±25.1 (seed 101). Off.
+    /// (564 played), 272-281-11, −5.5 ±25.1 (seed 101). Off. Keyed instead by the shape of
+    /// the last move (the mover's and the opponent's feature codes at its cell; tried on
+    /// 0856723 and removed): freestyle 208-182-10, +22.6 ±29.8 (no decision at 400, seed
+    /// 108), 297-288-15, +5.2 ±22.8 (no decision at 600, seed 109); renju **H0** at game 361,
+    /// 168-190-5, −20.2 ±31.8 (seed 115).
     pub corr_moves: i32,
-    /// The key of `corr_moves`'s table: 0 the cells of the last two moves; 1 the shape of
-    /// the last move of the line (the feature codes of its cell for the mover and the
-    /// opponent before it was played); 2 the shapes of the last two. `corr_moves=50
-    /// corr_mkey=1` against 0856723 (the same binary without), SPRT (0, 25) at 100 ms,
-    /// freestyle, balanced openings: 208-182-10, +22.6 ±29.8 (no decision at the 400-game
-    /// cap, LLR 1.11, seed 108), again 297-288-15, +5.2 ±22.8 (no decision at the 600-game
-    /// cap, LLR −1.34, seed 109): 505-470-25 together, about +12; renju: **H0** at game 361,
-    /// 168-190-5, −20.2 ±31.8 (seed 115). Off.
-    pub corr_mkey: i32,
     /// The correction's threat state: 0 the counts 0 to 3 of each class; 1 also each side's
     /// two points (0 to 7); 2 only whether each class is there (0 or 1). Against 5e55ab4, SPRT
     /// (0, 25) at 100 ms, freestyle, balanced openings: 1 **H0** at game 141 (143 played),
@@ -595,7 +590,6 @@ impl Default for Params {
             corr: 100,
             corr_renju: -1,
             corr_moves: 0,
-            corr_mkey: 0,
             corr_key: 0,
             corr_rate: 64,
             iir_depth: 0,
@@ -681,7 +675,6 @@ impl Params {
             "corr" => self.corr = v.clamp(0, 200) as i32,
             "corr_moves" => self.corr_moves = v.clamp(0, 200) as i32,
             "corr_renju" => self.corr_renju = v.clamp(-1, 200) as i32,
-            "corr_mkey" => self.corr_mkey = v.clamp(0, 2) as i32,
             "corr_key" => self.corr_key = v.clamp(0, 2) as i32,
             "corr_rate" => self.corr_rate = v.clamp(16, 1024) as i32,
             "ext_defend" => self.ext_defend = v.clamp(0, 100) as i32,
