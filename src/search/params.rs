@@ -332,7 +332,9 @@ pub struct Params {
     /// How fast the correction learns: a node of depth d moves its entry (d + 1)/`corr_rate`
     /// (at most 16/`corr_rate`) of the way to its own difference. 64 by default. `corr_rate=32`
     /// against 5e55ab4, SPRT (0, 25) at 100 ms, freestyle, balanced openings: 190-206-4, −13.9
-    /// ±31.1, no decision at the 400-game cap (LLR −2.64, seed 106).
+    /// ±31.1, no decision at the 400-game cap (LLR −2.64, seed 106); `corr_rate=128` (half as
+    /// fast) against b9b5816, the same SPRT: 193-202-5, −7.8 ±27.6, no decision at the
+    /// 400-game cap (LLR −2.58, seed 118).
     pub corr_rate: i32,
     /// Futility margin per remaining ply at depth ≤ 2 (0 = off).
     pub futility_margin: i32,
