@@ -1508,8 +1508,8 @@ impl<'a> Worker<'a> {
             };
             let (mut value, _) = self.root(&mut moves, depth, alpha, beta, on_event);
             // A value outside the window: searched again with the full window, or with
-            // `asp_widen` with the failing side's margin doubled each time (a decided value
-            // opens it fully).
+            // `asp_widen` with the failing side's margin doubled each time (a decided value,
+            // or a margin past 1000, opens it fully).
             let mut delta = self.params.aspiration;
             while !self.abort && (value <= alpha || value >= beta) {
                 if self.params.asp_widen > 0 && value.abs() < WIN_MIN && delta < 1000 {
@@ -1761,7 +1761,7 @@ mod tests {
     }
 
     #[test]
-    fn the_widening_window_keeps_a_forced_win() {
+    fn the_widening_window_reruns_a_failed_window_and_keeps_a_forced_win() {
         // Black's open three h8 i8 j8 to move (white's h9 i9 j9 is one too): g8 or k8 makes
         // a straight four, which wins before white's three does.
         let g = game(Rule::Freestyle, "h8h9i8i9j8j9");
@@ -1777,6 +1777,22 @@ mod tests {
             assert!(r.progress.value >= WIN_MIN, "asp_widen={widen}: {}", r.progress.value);
             assert!(["g8", "k8"].contains(&r.best.to_notation().as_str()), "{}", r.best.to_notation());
         }
+        // A quiet position (bench position 5) whose value leaves the first window at depth 8:
+        // the widened re-search runs (the node count differs) and finds the same move.
+        let q = Game::from_moves(20, 20, Rule::Freestyle, &parse_move_string("j10k11k10j11l12").unwrap()).unwrap();
+        let run = |widen: i64| {
+            let mut s = Searcher::new(1 << 20);
+            s.params_mut().set("asp_widen", widen).unwrap();
+            let limits = Limits {
+                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
+                max_depth: Some(8),
+                max_nodes: None,
+            };
+            s.think(&q, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
+        };
+        let (off, on) = (run(0), run(1));
+        assert_ne!(off.progress.nodes, on.progress.nodes);
+        assert_eq!(off.best, on.best);
     }
 
     #[test]
