@@ -363,6 +363,35 @@
 //! on those 61 problems the committed code took 1.04 and 0.89 times the time of 1f8d870's
 //! build (two runs each, alternating; 1.09 times its nodes), so the 49 ms median measured at
 //! 1f8d870 owed more to an idle machine than to a faster solver.
+//!
+//! 2026-12-07 (thirty-second session), tried and not kept: one search per OR node that
+//! decides for all its closed-three and two makers at once which can threaten a VCF (a
+//! "maker filter"), instead of a VCF search after each maker. Counted first on 12 problems
+//! unknown at 5 s (`GORIN_TRACE`, a counter added for the run): the failing VCF-threat tests
+//! come in clusters, a median of 1–3 but a 90th percentile of 50–100 under one OR node, and
+//! 90–97% of them sit under OR nodes with four or more. The filter rests on this: if the
+//! attacker has a VCF after maker `m` (and none without it), take any line of it and its
+//! first attacker move whose five-window holds `m`; the fours before it are fours of the
+//! board without `m`, and just before it `m` makes a four point or a four (or it blocks the
+//! defender's five). So one walk over every line of fours and blocks from the OR node (each
+//! position once), "inserting" at each attacker turn every maker that is such a point there
+//! and searching a VCF from there whose first four lies on a line of `m`, finds a superset
+//! of the makers that threaten; the others are disproved without a search. Renju needed
+//! care: a black maker can make a forbidden double four legal by turning one of its fives
+//! into an overline (so the makers on a forbidden four's lines within five points stay
+//! candidates), and a white stone can make a black block forbidden through the recursive
+//! double-three rule (天狗道场#83 came out "no win within depth" until such blocks made the
+//! filter undecided). Checked against a VCF search after every maker on 469 positions (the
+//! collection's, under renju, freestyle and standard, and a few random moves further, for
+//! either side, where the attacker has no VCF): all of about 3,100 threatening makers kept,
+//! 32,300 of 32,400 others ruled out, 48 positions undecided. But it did not pay: on 天狗道场#9,
+//! #61 and #67 at 2 s the solver expanded 215 K / 66 K / 75 K AND nodes, against 228–237 K /
+//! 82–96 K / 117–130 K in two runs without it (the filter built at the fourth question under an
+//! OR node; at the first, 214 K / 67 K / 87 K), and a first version (searches after an
+//! insertion not restricted to the maker's lines) took 1.01 times the nodes and 1.07 times the
+//! time on the 110 problems proved in 30–300 ms. The tests it replaces are lazy (only the
+//! makers df-pn reaches are tested) and share the VCF fail table across the whole solve, while
+//! the walk searches the parent's lines of fours again each time. Not committed.
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
