@@ -205,6 +205,13 @@ pub struct Params {
     /// freestyle, seed 26, 200 games, paired by opening with the defaults' run, 2026-12-05):
     /// 43.2% against 44.2%, −1.0% a game [−6.5%, +4.5%]. Off.
     pub hist_cap: i32,
+    /// Counter move (0 = off): the move that last caused a cutoff in reply to the opponent's
+    /// last move (per side, kept for the search) gets this much on its ordering score (the
+    /// killers get 2^20 and 2^19, the table move 2^24). `counter_move=262144` (2^18) against 0,
+    /// SPRT (0, 25) at 100 ms, balanced openings, the same binary (2026-12-07): freestyle no
+    /// decision at the 600 cap, 309-279-12, +17.4 ±23.9 (LLR 0.83, seed 119); renju no decision
+    /// at the 400 cap, 194-201-5, −6.1 ±29.2 (LLR −2.10, seed 120). Off.
+    pub counter_move: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -584,6 +591,7 @@ impl Default for Params {
             keep_fours: 0,
             uncapped_plies: 0,
             hist_cap: 0,
+            counter_move: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -671,6 +679,7 @@ impl Params {
             "keep_fours" => self.keep_fours = v.clamp(0, 1) as i32,
             "uncapped_plies" => self.uncapped_plies = v.clamp(0, 64) as i32,
             "hist_cap" => self.hist_cap = v.clamp(0, 1 << 20) as i32,
+            "counter_move" => self.counter_move = v.clamp(0, 1 << 23) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
