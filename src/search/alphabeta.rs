@@ -1704,7 +1704,15 @@ mod tests {
     }
 
     fn think(g: &Game, depth: u32) -> SearchResult {
+        think_with_knobs(g, &[], depth)
+    }
+
+    /// A search of `g` to `depth` with the knobs set (a fresh table, no time limit).
+    fn think_with_knobs(g: &Game, knobs: &[(&str, i64)], depth: u32) -> SearchResult {
         let mut s = Searcher::new(1 << 20);
+        for &(k, v) in knobs {
+            s.params_mut().set(k, v).unwrap();
+        }
         let limits = Limits {
             budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
             max_depth: Some(depth),
@@ -1780,31 +1788,14 @@ mod tests {
         // a straight four, which wins before white's three does.
         let g = game(Rule::Freestyle, "h8h9i8i9j8j9");
         for widen in [0, 1] {
-            let mut s = Searcher::new(1 << 20);
-            s.params_mut().set("asp_widen", widen).unwrap();
-            let limits = Limits {
-                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(5),
-                max_nodes: None,
-            };
-            let r = s.think(&g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap();
+            let r = think_with_knobs(&g, &[("asp_widen", widen)], 5);
             assert!(r.progress.value >= WIN_MIN, "asp_widen={widen}: {}", r.progress.value);
             assert!(["g8", "k8"].contains(&r.best.to_notation().as_str()), "{}", r.best.to_notation());
         }
         // A quiet position (bench position 5) whose value leaves the first window at depth 8:
         // the widened re-search runs (the node count differs) and finds the same move.
         let q = Game::from_moves(20, 20, Rule::Freestyle, &parse_move_string("j10k11k10j11l12").unwrap()).unwrap();
-        let run = |widen: i64| {
-            let mut s = Searcher::new(1 << 20);
-            s.params_mut().set("asp_widen", widen).unwrap();
-            let limits = Limits {
-                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(8),
-                max_nodes: None,
-            };
-            s.think(&q, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-        };
-        let (off, on) = (run(0), run(1));
+        let (off, on) = (think_with_knobs(&q, &[("asp_widen", 0)], 8), think_with_knobs(&q, &[("asp_widen", 1)], 8));
         assert_ne!(off.progress.nodes, on.progress.nodes);
         assert_eq!(off.best, on.best);
     }
@@ -1886,17 +1877,8 @@ mod tests {
         // moves that cut off before are tried earlier (fewer or more nodes, never the same
         // tree), and the answer is the same move.
         let q = Game::from_moves(20, 20, Rule::Freestyle, &parse_move_string("j10k11k10j11l12").unwrap()).unwrap();
-        let run = |cm: i64| {
-            let mut s = Searcher::new(1 << 20);
-            s.params_mut().set("counter_move", cm).unwrap();
-            let limits = Limits {
-                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(7),
-                max_nodes: None,
-            };
-            s.think(&q, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-        };
-        let (off, on) = (run(0), run(1 << 18));
+        let (off, on) =
+            (think_with_knobs(&q, &[("counter_move", 0)], 7), think_with_knobs(&q, &[("counter_move", 1 << 18)], 7));
         assert_ne!(off.progress.nodes, on.progress.nodes);
         assert_eq!(off.best, on.best);
     }
@@ -1920,18 +1902,7 @@ mod tests {
             ("lmr_cont", 1),
             ("counter_move", 1 << 18),
         ];
-        let think_with = |g: &Game, depth: u32| {
-            let mut s = Searcher::new(1 << 20);
-            for (k, v) in knobs {
-                s.params.set(k, v).unwrap();
-            }
-            let limits = Limits {
-                budget: super::super::Budget { optimum: Duration::from_secs(60), maximum: Duration::from_secs(60) },
-                max_depth: Some(depth),
-                max_nodes: None,
-            };
-            s.think(g, &limits, &AtomicBool::new(false), &mut |_| {}).unwrap()
-        };
+        let think_with = |g: &Game, depth: u32| think_with_knobs(g, &knobs, depth);
         let r = think_with(&game(Rule::Freestyle, "h8a1i8a3j8a5"), 5);
         assert_eq!(r.progress.value, WIN - 3, "{:?}", r.progress);
         let r = think_with(&game(Rule::Freestyle, "h8h9i8i9j8j9k8"), 5);
