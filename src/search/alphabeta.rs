@@ -706,6 +706,7 @@ impl<'a> Worker<'a> {
             }
         }
         let killers = self.killers[ply as usize];
+        // 0 is a wall cell, never a move: no counter move
         let counter = match self.b.last_move() {
             Some((q, _)) if self.params.counter_move > 0 => self.counters[q][me.idx()],
             _ => 0,
@@ -1869,8 +1870,6 @@ mod tests {
         assert_eq!(key(Rule::Renju), keys[2]);
     }
 
-    /// Every pruning and extension knob on (most are off by default): the threat rules still
-    /// decide the forced positions, and the search still finds the win in three.
     #[test]
     fn the_counter_move_changes_the_order_and_keeps_the_move() {
         // Bench position 5 (quiet, freestyle 20x20) to depth 7: with the counter move on, the
@@ -1883,6 +1882,8 @@ mod tests {
         assert_eq!(off.best, on.best);
     }
 
+    /// Every pruning and extension knob on (most are off by default): the threat rules still
+    /// decide the forced positions, and the search still finds the win in three.
     #[test]
     fn pruning_knobs_keep_the_tactics() {
         let knobs = [

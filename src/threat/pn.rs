@@ -366,10 +366,11 @@
 //!
 //! 2026-12-07 (thirty-second session), tried and not kept: one search per OR node that
 //! decides for all its closed-three and two makers at once which can threaten a VCF (a
-//! "maker filter"), instead of a VCF search after each maker. Counted first on 12 problems
-//! unknown at 5 s (`GORIN_TRACE`, a counter added for the run): the failing VCF-threat tests
-//! come in clusters, a median of 1–3 but a 90th percentile of 50–100 under one OR node, and
-//! 90–97% of them sit under OR nodes with four or more. The filter rests on this: if the
+//! "maker filter"), instead of a VCF search after each maker. Counted first on 10 problems
+//! unknown at 5 s, 2 s each (a counter added for the run, printed with `GORIN_VERBOSE`): the
+//! failing VCF-threat tests come in clusters, a median of 1–3 under one OR node but a 90th
+//! percentile of 4–101 (50 or more on 8 of the 10), and 82–97% of them sit under OR nodes
+//! with four or more. The filter rests on this: if the
 //! attacker has a VCF after maker `m` (and none without it), take any line of it and its
 //! first attacker move whose five-window holds `m`; the fours before it are fours of the
 //! board without `m`, and just before it `m` makes a four point or a four (or it blocks the
