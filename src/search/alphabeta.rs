@@ -1024,14 +1024,14 @@ impl<'a> Worker<'a> {
         let plies = (depth + ONE_PLY - 1) / ONE_PLY;
         let danger = self.danger(ply, whole, pv_node);
         let (mut moves, kept) = self.gen_moves(ply, tt_move, plies, false, danger.as_ref());
-        let mc_limit = if p.mcp > 0 {
-            let e = raw_e;
-            self.static_eval[pu] = e;
+        let improving = if p.mcp > 0 || p.lmr_improving > 0 {
+            self.static_eval[pu] = raw_e;
             let before = if pu >= 2 { self.static_eval[pu - 2] } else { NO_EVAL };
-            move_count_limit(whole, before == NO_EVAL || e > before)
+            before == NO_EVAL || raw_e > before
         } else {
-            usize::MAX
+            true
         };
+        let mc_limit = if p.mcp > 0 { move_count_limit(whole, improving) } else { usize::MAX };
         // Fail-high reduction: a node whose static value lies far above beta will most likely
         // fail high; its moves other than fours are searched a ply shallower.
         let likely_fh = p.fh_margin > 0
@@ -1167,12 +1167,16 @@ impl<'a> Worker<'a> {
                 let far = (far_on && quiet && depth >= 3 * ONE_PLY && self.far_from_recent(m)) as i32 * ONE_PLY;
                 // more for the late moves of an expected fail-high node (`cut_lmr`)
                 let more = (r > 0 && cut) as i32 * p.cut_lmr[rj] * ONE_PLY;
+                // more when the position is not improving (`lmr_improving`)
+                let more = more + (r > 0 && !improving) as i32 * p.lmr_improving * ONE_PLY;
                 let extra = pol_r + far + more;
                 let r = if extra > 0 { (r + extra).min(new_depth - ONE_PLY).max(r) } else { r };
                 // a ply less for an open three or better that goes on our attack of two plies
                 // up (`lmr_cont`)
                 let cont = p.lmr_cont[rj] > 0 && own_t >= Threat::OpenThree && pu >= 2 && self.attack_at[pu - 2];
                 let r = if cont { (r - ONE_PLY).max(0) } else { r };
+                // a ply less for a move with a good history (`lmr_hist`)
+                let r = if p.lmr_hist > 0 && r > 0 && self.history[m][me] / 16 >= p.lmr_hist { r - ONE_PLY } else { r };
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, r > 0 || !cut);
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
@@ -1902,6 +1906,8 @@ mod tests {
             ("cut_lmr", 2),
             ("lmr_cont", 1),
             ("counter_move", 1 << 18),
+            ("lmr_improving", 1),
+            ("lmr_hist", 1),
         ];
         let think_with = |g: &Game, depth: u32| think_with_knobs(g, &knobs, depth);
         let r = think_with(&game(Rule::Freestyle, "h8a1i8a3j8a5"), 5);
@@ -1914,6 +1920,21 @@ mod tests {
         let r = think_with(&g, 5);
         let stops = parse_move_string("g8k8f8l8").unwrap();
         assert!(stops.contains(&r.best), "{:?}", r);
+    }
+
+    /// Each of the two LMR knobs changes the tree (so the switch is wired) and keeps a win.
+    #[test]
+    fn the_lmr_improving_and_history_knobs_change_the_tree() {
+        let g = game(Rule::Freestyle, "h8h9i8i9g7j10f9k7");
+        let base = think_with_knobs(&g, &[], 7).progress.nodes;
+        for knob in [("lmr_improving", 1), ("lmr_hist", 1)] {
+            let n = think_with_knobs(&g, &[knob], 7).progress.nodes;
+            assert_ne!(n, base, "{knob:?} searched the same tree");
+        }
+        let win = game(Rule::Freestyle, "h8a1i8a3j8a5");
+        for knob in [("lmr_improving", 1), ("lmr_hist", 1)] {
+            assert_eq!(think_with_knobs(&win, &[knob], 5).progress.value, WIN - 3, "{knob:?}");
+        }
     }
 
     #[test]

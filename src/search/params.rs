@@ -212,6 +212,16 @@ pub struct Params {
     /// decision at the 600 cap, 309-279-12, +17.4 ±23.9 (LLR 0.83, seed 119); renju no decision
     /// at the 400 cap, 194-201-5, −6.1 ±29.2 (LLR −2.10, seed 120). Off.
     pub counter_move: i32,
+    /// Plies more of late-move reduction for a reduced move when the static value is not
+    /// above the one two plies up (the position is not improving; 0 = off). `lmr_improving=1`
+    /// against 0, SPRT (0, 25) at 100 ms, freestyle, balanced openings, the same binary
+    /// (2026-12-07): **H0** at game 304, 140-160-6, −22.7 ±33.5 (seed 121). Off.
+    pub lmr_improving: i32,
+    /// A ply less of late-move reduction for a reduced move whose history (cut-offs, each
+    /// worth depth², divided by 16 as in the ordering) is at least this (0 = off). At 100 ms
+    /// the largest such term is about 65 (see `hist_cap`). `lmr_hist=16` against 0, the same
+    /// SPRT: **H0** at game 308, 141-157-12, −17.9 ±32.8 (seed 122). Off.
+    pub lmr_hist: i32,
     /// Late-move (move-count) pruning: at non-PV nodes with depth ≤ `lmp_depth`, quiet moves
     /// after the first `lmp_base + depth²` are not searched (0 = off). Moves that make or stop
     /// a four or an open three are never pruned. `lmp_depth=3`: freestyle −35 ±63 (H0);
@@ -592,6 +602,8 @@ impl Default for Params {
             uncapped_plies: 0,
             hist_cap: 0,
             counter_move: 0,
+            lmr_improving: 0,
+            lmr_hist: 0,
             futility_margin: 100,
             smp_skip: 0,
             root_lmr: 6,
@@ -680,6 +692,8 @@ impl Params {
             "uncapped_plies" => self.uncapped_plies = v.clamp(0, 64) as i32,
             "hist_cap" => self.hist_cap = v.clamp(0, 1 << 20) as i32,
             "counter_move" => self.counter_move = v.clamp(0, 1 << 23) as i32,
+            "lmr_improving" => self.lmr_improving = v.clamp(0, 3) as i32,
+            "lmr_hist" => self.lmr_hist = v.clamp(0, 1 << 20) as i32,
             "futility_margin" => self.futility_margin = v.max(0) as i32,
             "iir_depth" => self.iir_depth = v.clamp(0, 64) as i32,
             "threads" => self.threads = v.clamp(0, 64) as i32,
