@@ -158,14 +158,17 @@ pub fn selfplay(
 
 /// `pbrain-gorin selfplay --record FILE --nodes N`: plays `games` games of the search against
 /// itself with `nodes` nodes a move (one thread: reproducible for a seed), each from a random
-/// opening of 2–4 stones in the central 7×7, and appends one record line per game to `path`
+/// opening of 2–4 stones in the central 7×7 (with `balanced` > 0: a balanced 4-stone one, see
+/// [`balanced_opening`]), and appends one record line per game to `path`
 /// (flushed after each game). Game `k` uses seed `seed + k`, so runs can be split and resumed.
 /// Returns a summary line.
+#[allow(clippy::too_many_arguments)]
 pub fn record_games(
     rule: Rule,
     size: usize,
     games: usize,
     nodes: u64,
+    balanced: i32,
     seed: u64,
     path: &str,
     tweaks: &[(String, i64)],
@@ -192,21 +195,33 @@ pub fn record_games(
     let mut limits = Limits::fixed(60_000);
     limits.max_nodes = Some(nodes);
     let (mut positions, mut results) = (0usize, [0usize; 3]);
+    let mut balance = crate::opening::balance::Evaluator::new(crate::opening::balance::BalanceLimits {
+        nodes: 3000,
+        vcf_nodes: 3000,
+        ..Default::default()
+    });
     let start = std::time::Instant::now();
     for k in 0..games {
         let game_seed = seed.wrapping_add(k as u64);
-        let mut rnd = xorshift(game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let c = size / 2;
-        let n_open = 2 + rnd(3);
-        let mut g = Game::new(size, size, rule);
-        let mut opening: Vec<Pos> = Vec::new();
-        while opening.len() < n_open {
-            let p =
-                Pos::new((c + rnd(7)).saturating_sub(3).min(size - 1), (c + rnd(7)).saturating_sub(3).min(size - 1));
-            if g.play(p).is_ok() {
-                opening.push(p);
+        let (mut g, opening) = if balanced > 0 {
+            balanced_opening(&mut balance, size, rule, game_seed, balanced)?
+        } else {
+            let mut rnd = xorshift(game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            let c = size / 2;
+            let n_open = 2 + rnd(3);
+            let mut g = Game::new(size, size, rule);
+            let mut opening: Vec<Pos> = Vec::new();
+            while opening.len() < n_open {
+                let p = Pos::new(
+                    (c + rnd(7)).saturating_sub(3).min(size - 1),
+                    (c + rnd(7)).saturating_sub(3).min(size - 1),
+                );
+                if g.play(p).is_ok() {
+                    opening.push(p);
+                }
             }
-        }
+            (g, opening)
+        };
         searcher.clear();
         let mut plies = Vec::new();
         let mut end = "full";
@@ -266,6 +281,31 @@ pub fn record_games(
         results[2],
         start.elapsed().as_secs_f64()
     ))
+}
+
+/// The opening of a recorded game with `--balanced`: the first of up to 40 random 4-stone
+/// openings drawn from `seed` whose value for the side to move (by `balance`, node-limited and
+/// deterministic) lies within ±`margin`, or the first drawn if none does. Depends on `seed`
+/// alone, so a run can be split and resumed by game seed as without it.
+fn balanced_opening(
+    balance: &mut crate::opening::balance::Evaluator,
+    size: usize,
+    rule: Rule,
+    seed: u64,
+    margin: i32,
+) -> Result<(Game, Vec<crate::core::Pos>), String> {
+    let pool = crate::referee::openings::random_openings(40, 4, size, rule, seed);
+    let mut chosen = None;
+    for o in &pool {
+        let g = Game::from_moves(size, size, rule, &o.moves).map_err(|e| e.to_string())?;
+        if balance.value(&g).abs() <= margin {
+            chosen = Some(o);
+            break;
+        }
+    }
+    let o = chosen.or(pool.first()).ok_or("no random opening could be drawn")?;
+    let g = Game::from_moves(size, size, rule, &o.moves).map_err(|e| e.to_string())?;
+    Ok((g, o.moves.clone()))
 }
 
 /// Which solver `solve` runs.
@@ -364,6 +404,32 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--balanced`: each game opens with 4 stones within the margin by the balance search,
+    /// and the records are the same for the same seeds (game by game, so a split run matches).
+    #[test]
+    fn balanced_records_open_within_the_margin_and_reproduce() {
+        use crate::opening::balance::{BalanceLimits, Evaluator};
+        let dir = std::env::temp_dir().join(format!("gorin-bal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+        let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+        record_games(Rule::Renju, 15, 2, 300, 40, 11, a, &[]).unwrap();
+        record_games(Rule::Renju, 15, 1, 300, 40, 11, b, &[]).unwrap();
+        record_games(Rule::Renju, 15, 1, 300, 40, 12, b, &[]).unwrap();
+        let (ta, tb) = (std::fs::read_to_string(a).unwrap(), std::fs::read_to_string(b).unwrap());
+        assert_eq!(ta, tb);
+        let limits = BalanceLimits { nodes: 3000, vcf_nodes: 3000, ..Default::default() };
+        let mut ev = Evaluator::new(limits);
+        for seed in [11, 12] {
+            let (g, opening) = balanced_opening(&mut ev, 15, Rule::Renju, seed, 40).unwrap();
+            assert_eq!(opening.len(), 4);
+            assert!(ev.value(&g).abs() <= 40, "seed {seed}");
+            let first = opening.iter().map(|p| p.to_notation()).collect::<Vec<_>>().join(" ");
+            assert!(ta.contains(&format!("seed={seed} ")) && ta.contains(&first), "{first}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn solve_prints_win_line_or_none() {

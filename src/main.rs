@@ -59,6 +59,11 @@ enum Cmd {
         /// Nodes a move for --record.
         #[arg(long, default_value_t = 6000)]
         nodes: u64,
+        /// With --record: each game from a random 4-stone opening whose value for the side to
+        /// move lies within ±this (a 3000-node search), as the matches' `--balanced`; 0 = the
+        /// random 2–4-stone openings of the central 7×7.
+        #[arg(long, default_value_t = 0)]
+        balanced: i32,
         /// Parameter tweaks for the recording search (name=value, repeatable).
         #[arg(long = "param")]
         param: Vec<String>,
@@ -151,10 +156,10 @@ fn main() -> ExitCode {
         Cmd::Bench { depth, param, weights } => weights_install(weights.as_deref())
             .and_then(|_| gorin::cli::parse_tweaks(&param))
             .and_then(|t| gorin::cli::bench(depth, &t)),
-        Cmd::Selfplay { rule, size, games, record: Some(path), nodes, seed, param, weights, .. } => {
+        Cmd::Selfplay { rule, size, games, record: Some(path), nodes, balanced, seed, param, weights, .. } => {
             weights_install(weights.as_deref())
                 .and_then(|_| gorin::cli::parse_tweaks(&param))
-                .and_then(|t| gorin::cli::record_games(rule, size, games, nodes, seed, &path, &t))
+                .and_then(|t| gorin::cli::record_games(rule, size, games, nodes, balanced, seed, &path, &t))
         }
         Cmd::Selfplay { rule, size, games, ms, ms_b, seed, b_param, record: None, weights, .. } => {
             if let Err(e) = weights_install(weights.as_deref()) {
