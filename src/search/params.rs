@@ -210,7 +210,9 @@ pub struct Params {
     /// killers get 2^20 and 2^19, the table move 2^24). `counter_move=262144` (2^18) against 0,
     /// SPRT (0, 25) at 100 ms, balanced openings, the same binary (2026-12-07): freestyle no
     /// decision at the 600 cap, 309-279-12, +17.4 ±23.9 (LLR 0.83, seed 119); renju no decision
-    /// at the 400 cap, 194-201-5, −6.1 ±29.2 (LLR −2.10, seed 120). Off.
+    /// at the 400 cap, 194-201-5, −6.1 ±29.2 (LLR −2.10, seed 120). Freestyle again (the next
+    /// session): no decision at the 600 cap, 307-282-11, +14.5 ±24.1 (LLR 0.33, seed 124); the
+    /// two freestyle runs together 616-561-23 in 1200 games, 52.3%, about +16 [−4, +35]. Off.
     pub counter_move: i32,
     /// Plies more of late-move reduction for a reduced move when the static value is not
     /// above the one two plies up (the position is not improving; 0 = off). `lmr_improving=1`
