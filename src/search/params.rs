@@ -362,7 +362,10 @@ pub struct Params {
     /// `razor_margin` for the SPRTs).
     pub rfp_margin: i32,
     pub rfp_depth: i32,
-    /// Aspiration window half-width.
+    /// Aspiration window half-width (60). Against 60, SPRT (0, 25) at 100 ms, freestyle,
+    /// balanced openings, the same binary (2026-12-07): `aspiration=30` **H0** at game 197,
+    /// 84-108-7, −40.5 ±41.1 (seed 125); `aspiration=120` no decision at the 400 cap, 194-201-5,
+    /// −6.1 ±29.4 (LLR −2.07, seed 126). Not changed.
     pub aspiration: i32,
     /// After an aspiration fail the failing side of the window is moved out by twice the last
     /// margin (from the value found) instead of opening the whole window (0 = off).
