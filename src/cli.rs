@@ -195,11 +195,7 @@ pub fn record_games(
     let mut limits = Limits::fixed(60_000);
     limits.max_nodes = Some(nodes);
     let (mut positions, mut results) = (0usize, [0usize; 3]);
-    let mut balance = crate::opening::balance::Evaluator::new(crate::opening::balance::BalanceLimits {
-        nodes: 3000,
-        vcf_nodes: 3000,
-        ..Default::default()
-    });
+    let mut balance = balance_evaluator();
     let start = std::time::Instant::now();
     for k in 0..games {
         let game_seed = seed.wrapping_add(k as u64);
@@ -283,6 +279,12 @@ pub fn record_games(
     ))
 }
 
+/// The judge of `--balanced` openings: a 3000-node search (and VCF probe), as the matches'.
+fn balance_evaluator() -> crate::opening::balance::Evaluator {
+    use crate::opening::balance::{BalanceLimits, Evaluator};
+    Evaluator::new(BalanceLimits { nodes: 3000, vcf_nodes: 3000, ..Default::default() })
+}
+
 /// The opening of a recorded game with `--balanced`: the first of up to 40 random 4-stone
 /// openings drawn from `seed` whose value for the side to move (by `balance`, node-limited and
 /// deterministic) lies within ±`margin`, or the first drawn if none does. Depends on `seed`
@@ -295,17 +297,15 @@ fn balanced_opening(
     margin: i32,
 ) -> Result<(Game, Vec<crate::core::Pos>), String> {
     let pool = crate::referee::openings::random_openings(40, 4, size, rule, seed);
-    let mut chosen = None;
-    for o in &pool {
+    let mut first = None;
+    for o in pool {
         let g = Game::from_moves(size, size, rule, &o.moves).map_err(|e| e.to_string())?;
         if balance.value(&g).abs() <= margin {
-            chosen = Some(o);
-            break;
+            return Ok((g, o.moves));
         }
+        first.get_or_insert((g, o.moves));
     }
-    let o = chosen.or(pool.first()).ok_or("no random opening could be drawn")?;
-    let g = Game::from_moves(size, size, rule, &o.moves).map_err(|e| e.to_string())?;
-    Ok((g, o.moves.clone()))
+    first.ok_or_else(|| "no random opening could be drawn".into())
 }
 
 /// Which solver `solve` runs.
@@ -409,7 +409,6 @@ mod tests {
     /// and the records are the same for the same seeds (game by game, so a split run matches).
     #[test]
     fn balanced_records_open_within_the_margin_and_reproduce() {
-        use crate::opening::balance::{BalanceLimits, Evaluator};
         let dir = std::env::temp_dir().join(format!("gorin-bal-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
@@ -419,8 +418,7 @@ mod tests {
         record_games(Rule::Renju, 15, 1, 300, 40, 12, b, &[]).unwrap();
         let (ta, tb) = (std::fs::read_to_string(a).unwrap(), std::fs::read_to_string(b).unwrap());
         assert_eq!(ta, tb);
-        let limits = BalanceLimits { nodes: 3000, vcf_nodes: 3000, ..Default::default() };
-        let mut ev = Evaluator::new(limits);
+        let mut ev = balance_evaluator();
         for seed in [11, 12] {
             let (g, opening) = balanced_opening(&mut ev, 15, Rule::Renju, seed, 40).unwrap();
             assert_eq!(opening.len(), 4);
