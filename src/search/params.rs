@@ -21,8 +21,9 @@ pub struct Params {
     pub learned_order: i32,
     /// The same weight under renju (the rules differ in how much the policy helps: 50 against
     /// 25 gained in freestyle, +24.8 ±20.9, and not in renju, −4.2 ±24.8). Those renju tests
-    /// were with generation 2's renju policy; since 2026-12-07 renju orders by generation 12's
-    /// (see README, "What the loop gave"). With it, 50 against 25 (SPRT 0,25 at 100 ms,
+    /// were with generation 2's renju policy; since 2026-12-07 renju orders by generation 12's,
+    /// and since the thirty-third session by generation 14's (see README, "What the loop
+    /// gave"). With it, 50 against 25 (SPRT 0,25 at 100 ms,
     /// renju, balanced openings, seed 88, 2026-12-07): H1 at game 333, 185-144-6, +41.8
     /// ±31.1. 50 by default since.
     pub learned_order_renju: i32,
