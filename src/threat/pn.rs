@@ -402,7 +402,9 @@
 //! and 4.8 M nodes) while the alpha-beta search reports a mate in 27 plies after 1 s, depth 13
 //! (k9 l9 h9 g9 g10 i8 h11 h10 i12 j13 i11 k8 h12 …; black's first five moves are threes and
 //! a four): likely a VCT longer than the depth budget, which the search reaches through its
-//! reductions and VCF horizon (at depth 16 the solver hit the 20 s limit).
+//! reductions and VCF horizon (at depth 16 the solver hit the 20 s limit). With generation
+//! 14's renju policy (bdf6e81, which orders the solver's moves), the same run: 365/424
+//! (86.1%), 6 no win within depth, 53 limits hit, median 79 ms, 0 false wins (583 s).
 
 use super::vcf::VcfSearch;
 use super::vct::{threat_moves, three_defences, vcf_threat_defences};
