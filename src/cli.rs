@@ -173,7 +173,7 @@ pub fn record_games(
     path: &str,
     tweaks: &[(String, i64)],
 ) -> Result<String, String> {
-    use crate::core::{Pos, WIN_MIN};
+    use crate::core::WIN_MIN;
     use crate::game::Outcome;
     use crate::search::{Limits, Searcher};
     use crate::train::record::{GameRecord, GameResult, Ply};
@@ -202,21 +202,7 @@ pub fn record_games(
         let (mut g, opening) = if balanced > 0 {
             balanced_opening(&mut balance, size, rule, game_seed, balanced)?
         } else {
-            let mut rnd = xorshift(game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-            let c = size / 2;
-            let n_open = 2 + rnd(3);
-            let mut g = Game::new(size, size, rule);
-            let mut opening: Vec<Pos> = Vec::new();
-            while opening.len() < n_open {
-                let p = Pos::new(
-                    (c + rnd(7)).saturating_sub(3).min(size - 1),
-                    (c + rnd(7)).saturating_sub(3).min(size - 1),
-                );
-                if g.play(p).is_ok() {
-                    opening.push(p);
-                }
-            }
-            (g, opening)
+            central_opening(size, rule, game_seed)
         };
         searcher.clear();
         let mut plies = Vec::new();
@@ -277,6 +263,24 @@ pub fn record_games(
         results[2],
         start.elapsed().as_secs_f64()
     ))
+}
+
+/// The opening of a recorded game without `--balanced`: 2–4 random stones of the central
+/// 7×7, drawn from `seed` alone.
+fn central_opening(size: usize, rule: Rule, seed: u64) -> (Game, Vec<crate::core::Pos>) {
+    use crate::core::Pos;
+    let mut rnd = xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let c = size / 2;
+    let n_open = 2 + rnd(3);
+    let mut g = Game::new(size, size, rule);
+    let mut opening: Vec<Pos> = Vec::new();
+    while opening.len() < n_open {
+        let p = Pos::new((c + rnd(7)).saturating_sub(3).min(size - 1), (c + rnd(7)).saturating_sub(3).min(size - 1));
+        if g.play(p).is_ok() {
+            opening.push(p);
+        }
+    }
+    (g, opening)
 }
 
 /// The judge of `--balanced` openings: a 3000-node search (and VCF probe), as the matches'.
