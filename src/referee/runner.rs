@@ -94,6 +94,58 @@ pub struct MatchSummary {
     pub unfinished: usize,
     /// Did the user stop the match (Ctrl-C)?
     pub interrupted: bool,
+    /// Each engine's thinking time (A, B) over the moves of every recorded game.
+    pub time: [MoveTimes; 2],
+}
+
+/// One engine's move times, as the runner measured them (from the command sent to the answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    pub moves: u64,
+    pub total_ms: u64,
+    pub longest_ms: u64,
+    /// Moves that took longer than the turn limit (within the tolerance, else the game was lost
+    /// on time); 0 when there is no turn limit.
+    pub over_turn: u64,
+}
+
+impl MoveTimes {
+    fn add(&mut self, ms: u64, turn_ms: u64) {
+        self.moves += 1;
+        self.total_ms += ms;
+        self.longest_ms = self.longest_ms.max(ms);
+        if turn_ms > 0 && ms > turn_ms {
+            self.over_turn += 1;
+        }
+    }
+
+    /// Adds the moves of one game: `a_black` says which engine played black; the moves after
+    /// the opening alternate from the side to move after it.
+    pub fn add_game(times: &mut [MoveTimes; 2], rec: &GameRecord, a_black: bool, turn_ms: u64) {
+        let black_first = rec.opening.len().is_multiple_of(2);
+        for (k, &(_, ms)) in rec.moves.iter().enumerate() {
+            let black = black_first == k.is_multiple_of(2);
+            let engine = if black == a_black { 0 } else { 1 };
+            times[engine].add(ms, turn_ms);
+        }
+    }
+
+    /// `mean 353 ms (71% of the turn), longest 477 ms, 0 over the turn limit`.
+    fn describe(&self, turn_ms: u64) -> String {
+        if self.moves == 0 {
+            return "no moves".to_string();
+        }
+        let mean = self.total_ms as f64 / self.moves as f64;
+        let mut t = format!("{} moves, mean {mean:.0} ms", self.moves);
+        if turn_ms > 0 {
+            t.push_str(&format!(" ({:.0}% of the turn)", 100.0 * mean / turn_ms as f64));
+        }
+        t.push_str(&format!(", longest {} ms", self.longest_ms));
+        if turn_ms > 0 {
+            t.push_str(&format!(", {} over the turn limit", self.over_turn));
+        }
+        t
+    }
 }
 
 impl MatchSummary {
@@ -275,9 +327,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     let started = Instant::now();
     let event = format!("{} vs {}", names[0], names[1]);
     let mut unfinished = 0;
+    let mut time = [MoveTimes::default(); 2];
 
     for fin in rx {
         let rec = &fin.record;
+        MoveTimes::add_game(&mut time, rec, fin.a_black, cfg.settings.time.turn_ms);
         let done = rec.termination != Termination::Unfinished;
         let hp = a_half_points(rec, fin.a_black);
         let label = match (cfg.opening_rule, fin.opening) {
@@ -344,7 +398,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                 sprt: None,
                 reasons: Vec::new(),
                 unfinished: 0,
-                interrupted: false
+                interrupted: false,
+                time: [MoveTimes::default(); 2],
             }
             .line()
         );
@@ -382,7 +437,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     }
 
     let interrupted = interrupt::requested();
-    let summary = MatchSummary { names, tally, sprt: sprt_result, reasons, unfinished, interrupted };
+    let summary = MatchSummary { names, tally, sprt: sprt_result, reasons, unfinished, interrupted, time };
     let text = summary_text(&summary, cfg, started.elapsed());
     let _ = fs::write(dir.join("summary.txt"), &text);
     let _ = write!(out, "{text}");
@@ -408,6 +463,9 @@ fn summary_text(s: &MatchSummary, cfg: &MatchConfig, took: Duration) -> String {
     ));
     let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     t.push_str(&format!("results by reason: {}\n", reasons.join(", ")));
+    for (name, times) in s.names.iter().zip(&s.time) {
+        t.push_str(&format!("time {name}: {}\n", times.describe(st.time.turn_ms)));
+    }
     if s.interrupted {
         t.push_str(&format!(
             "interrupted: {} game(s) in progress recorded as unfinished (not scored), {} of {} games not played\n",
@@ -493,6 +551,34 @@ mod tests {
         assert_eq!(schedule(2, 3), (Some(1), true));
         assert_eq!(schedule(6, 3), (Some(0), true));
         assert_eq!(schedule(5, 0), (None, false));
+    }
+
+    #[test]
+    fn move_times_go_to_the_engine_that_played_them() {
+        use crate::core::{Pos, Rule};
+        let p = |x| Pos::new(x, 0);
+        // three opening stones: white moves first after them
+        let rec = GameRecord {
+            size: 15,
+            rule: Rule::Freestyle,
+            black: "B".into(),
+            white: "A".into(),
+            opening: vec![p(0), p(1), p(2)],
+            moves: vec![(p(3), 480), (p(4), 100), (p(5), 510), (p(6), 0)],
+            winner: None,
+            termination: Termination::Five,
+        };
+        let mut t = [MoveTimes::default(); 2];
+        MoveTimes::add_game(&mut t, &rec, false, 500);
+        assert_eq!(t[0], MoveTimes { moves: 2, total_ms: 990, longest_ms: 510, over_turn: 1 });
+        assert_eq!(t[1], MoveTimes { moves: 2, total_ms: 100, longest_ms: 100, over_turn: 0 });
+        // the same game with A as black: the roles swap
+        let mut u = [MoveTimes::default(); 2];
+        MoveTimes::add_game(&mut u, &rec, true, 500);
+        assert_eq!(u, [t[1], t[0]]);
+        assert_eq!(t[0].describe(500), "2 moves, mean 495 ms (99% of the turn), longest 510 ms, 1 over the turn limit");
+        assert_eq!(t[1].describe(0), "2 moves, mean 50 ms, longest 100 ms");
+        assert_eq!(MoveTimes::default().describe(500), "no moves");
     }
 
     #[test]
